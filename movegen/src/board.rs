@@ -1,0 +1,405 @@
+//! The 8x8 chess board: piece bitboards, a mailbox, side to move, castling, en
+//! passant, move counters and the incrementally updated Zobrist key. Copy-make:
+//! a `Board` is small and `Copy`; callers copy it and call [`Board::make_move`].
+
+use crate::attacks::*;
+use crate::bitboard::*;
+use crate::chess_move::Move;
+use crate::types::{Color, Piece, PieceKind, Square};
+use crate::zobrist::KEYS;
+
+/// Castling right bits.
+pub mod castle {
+    /// White may castle king side.
+    pub const WHITE_KING: u8 = 1;
+    /// White may castle queen side.
+    pub const WHITE_QUEEN: u8 = 2;
+    /// Black may castle king side.
+    pub const BLACK_KING: u8 = 4;
+    /// Black may castle queen side.
+    pub const BLACK_QUEEN: u8 = 8;
+    /// All four rights.
+    pub const ALL: u8 = 15;
+}
+
+/// The rights that survive a move touching each square.
+const CASTLE_KEEP: [u8; 64] = {
+    let mut t = [castle::ALL; 64];
+    t[0] = castle::ALL & !castle::WHITE_QUEEN;
+    t[4] = castle::ALL & !(castle::WHITE_KING | castle::WHITE_QUEEN);
+    t[7] = castle::ALL & !castle::WHITE_KING;
+    t[56] = castle::ALL & !castle::BLACK_QUEEN;
+    t[60] = castle::ALL & !(castle::BLACK_KING | castle::BLACK_QUEEN);
+    t[63] = castle::ALL & !castle::BLACK_KING;
+    t
+};
+
+const NO_PIECE: u8 = 12;
+const NO_SQUARE: u8 = 64;
+
+/// A chess position without history.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    by_kind: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    mailbox: [u8; 64],
+    hash: u64,
+    side: Color,
+    castling: u8,
+    ep: u8,
+    halfmove: u16,
+    fullmove: u16,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// An empty board, White to move, no rights, move 1.
+    pub const fn empty() -> Board {
+        Board {
+            by_kind: [0; 6],
+            by_color: [0; 2],
+            mailbox: [NO_PIECE; 64],
+            hash: 0,
+            side: Color::White,
+            castling: 0,
+            ep: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(crate::fen::START_FEN).expect("the start position is valid")
+    }
+
+    // ---- queries -------------------------------------------------------
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The castling rights (see [`castle`]).
+    #[inline(always)]
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en passant target square, set only when an en passant capture is legal.
+    #[inline(always)]
+    pub fn ep_square(&self) -> Option<Square> {
+        (self.ep != NO_SQUARE).then(|| Square::new(self.ep))
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The full-move number (starts at 1, grows after Black's move).
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The Zobrist key.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn color_bb(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares holding pieces of `kind`, both colours.
+    #[inline(always)]
+    pub fn kind_bb(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The squares of `color`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let p = self.mailbox[sq.index()];
+        (p != NO_PIECE).then(|| piece_from_index(p))
+    }
+
+    /// The kind of the piece on `sq`, if any.
+    #[inline(always)]
+    pub fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+        let p = self.mailbox[sq.index()];
+        (p != NO_PIECE).then(|| PieceKind::from_index(p as usize % 6))
+    }
+
+    /// The square of `color`'s king (the board must have one).
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        lsb(self.pieces(color, PieceKind::King))
+    }
+
+    /// The pieces of both colours attacking `sq` when `occupied` are occupied.
+    #[inline(always)]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let k = &self.by_kind;
+        (pawn_attacks(sq, Color::White) & self.pieces(Color::Black, PieceKind::Pawn))
+            | (pawn_attacks(sq, Color::Black) & self.pieces(Color::White, PieceKind::Pawn))
+            | (knight_attacks(sq) & k[PieceKind::Knight.index()])
+            | (king_attacks(sq) & k[PieceKind::King.index()])
+            | (bishop_attacks(sq, occupied)
+                & (k[PieceKind::Bishop.index()] | k[PieceKind::Queen.index()]))
+            | (rook_attacks(sq, occupied)
+                & (k[PieceKind::Rook.index()] | k[PieceKind::Queen.index()]))
+    }
+
+    /// True when `by` attacks `sq` with `occupied` as the occupied squares.
+    #[inline(always)]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let them = self.by_color[by.index()];
+        let k = &self.by_kind;
+        let diag = (k[PieceKind::Bishop.index()] | k[PieceKind::Queen.index()]) & them;
+        let orth = (k[PieceKind::Rook.index()] | k[PieceKind::Queen.index()]) & them;
+        (knight_attacks(sq) & k[PieceKind::Knight.index()] & them) != 0
+            || (pawn_attacks(sq, by.flip()) & k[PieceKind::Pawn.index()] & them) != 0
+            || (king_attacks(sq) & k[PieceKind::King.index()] & them) != 0
+            || (diag != 0 && bishop_attacks(sq, occupied) & diag != 0)
+            || (orth != 0 && rook_attacks(sq, occupied) & orth != 0)
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        let ksq = self.king_square(self.side);
+        self.attackers_to(ksq, self.occupied()) & self.by_color[self.side.flip().index()]
+    }
+
+    /// True when the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers() != 0
+    }
+
+    // ---- editing (FEN loading, variants) --------------------------------
+
+    /// Puts `piece` on the empty square `sq`, updating the key.
+    #[inline(always)]
+    pub fn put_piece(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.mailbox[sq.index()] == NO_PIECE);
+        let b = sq.bb();
+        self.by_kind[piece.kind.index()] |= b;
+        self.by_color[piece.color.index()] |= b;
+        self.mailbox[sq.index()] = piece.index() as u8;
+        self.hash ^= KEYS.piece[piece.index()][sq.index()];
+    }
+
+    /// Removes the piece on `sq` (there must be one) and returns it.
+    #[inline(always)]
+    pub fn remove_piece(&mut self, sq: Square) -> Piece {
+        let idx = self.mailbox[sq.index()];
+        debug_assert!(idx != NO_PIECE);
+        let piece = piece_from_index(idx);
+        let b = sq.bb();
+        self.by_kind[piece.kind.index()] ^= b;
+        self.by_color[piece.color.index()] ^= b;
+        self.mailbox[sq.index()] = NO_PIECE;
+        self.hash ^= KEYS.piece[idx as usize][sq.index()];
+        piece
+    }
+
+    #[inline(always)]
+    fn move_piece(&mut self, from: Square, to: Square, idx: u8) {
+        let piece = piece_from_index(idx);
+        let b = from.bb() | to.bb();
+        self.by_kind[piece.kind.index()] ^= b;
+        self.by_color[piece.color.index()] ^= b;
+        self.mailbox[from.index()] = NO_PIECE;
+        self.mailbox[to.index()] = idx;
+        let keys = &KEYS.piece[idx as usize];
+        self.hash ^= keys[from.index()] ^ keys[to.index()];
+    }
+
+    /// Sets the side to move, updating the key.
+    pub fn set_side_to_move(&mut self, side: Color) {
+        if side != self.side {
+            self.hash ^= KEYS.black_to_move;
+            self.side = side;
+        }
+    }
+
+    /// Sets the castling rights, updating the key.
+    pub fn set_castling(&mut self, rights: u8) {
+        self.hash ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
+        self.castling = rights;
+    }
+
+    /// Sets the en passant square as it would be after a double step that
+    /// passed `sq`: kept only when the side to move can legally capture there.
+    pub fn set_ep_square(&mut self, sq: Option<Square>) {
+        if self.ep != NO_SQUARE {
+            self.hash ^= KEYS.ep_file[(self.ep & 7) as usize];
+            self.ep = NO_SQUARE;
+        }
+        if let Some(s) = sq {
+            if self.ep_capturable(s) {
+                self.ep = s.index() as u8;
+                self.hash ^= KEYS.ep_file[s.file() as usize];
+            }
+        }
+    }
+
+    /// Sets the half-move clock and full-move number.
+    pub fn set_counters(&mut self, halfmove: u16, fullmove: u16) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+    }
+
+    /// Passes the turn without moving (a null move): clears en passant.
+    #[inline]
+    pub fn make_null_move(&mut self) {
+        self.set_ep_square(None);
+        self.set_side_to_move(self.side.flip());
+        self.halfmove += 1;
+    }
+
+    /// The key computed from scratch (tests compare it with the incremental one).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in Square::all() {
+            if let Some(p) = self.piece_at(sq) {
+                h ^= KEYS.piece[p.index()][sq.index()];
+            }
+        }
+        h ^= KEYS.castling[self.castling as usize];
+        if let Some(ep) = self.ep_square() {
+            h ^= KEYS.ep_file[ep.file() as usize];
+        }
+        if self.side == Color::Black {
+            h ^= KEYS.black_to_move;
+        }
+        h
+    }
+
+    // ---- make ----------------------------------------------------------
+
+    /// Plays a legal move on this board.
+    #[inline]
+    pub fn make_move(&mut self, m: Move) {
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let idx = self.mailbox[from.index()];
+        let kind = PieceKind::from_index(idx as usize % 6);
+        let old_ep = self.ep;
+        let mut passed = None;
+        if old_ep != NO_SQUARE {
+            self.hash ^= KEYS.ep_file[(old_ep & 7) as usize];
+            self.ep = NO_SQUARE;
+        }
+        self.halfmove += 1;
+        if self.mailbox[to.index()] != NO_PIECE {
+            self.remove_piece(to);
+            self.halfmove = 0;
+        }
+        self.move_piece(from, to, idx);
+        match kind {
+            PieceKind::Pawn => {
+                self.halfmove = 0;
+                let up: i8 = if us == Color::White { 8 } else { -8 };
+                if to.index() as u8 == old_ep {
+                    self.remove_piece(to.offset(-up));
+                } else if (to.index() as i8 - from.index() as i8).abs() == 16 {
+                    passed = Some(from.offset(up));
+                } else if let Some(promo) = m.promotion() {
+                    self.remove_piece(to);
+                    self.put_piece(to, Piece::new(us, promo));
+                }
+            }
+            PieceKind::King if (to.index() as i8 - from.index() as i8).abs() == 2 => {
+                let rank = from.rank();
+                let (rf, rt) = if to.file() == 6 { (7, 5) } else { (0, 3) };
+                let (rfrom, rto) = (Square::from_coords(rf, rank), Square::from_coords(rt, rank));
+                let rook = self.mailbox[rfrom.index()];
+                self.move_piece(rfrom, rto, rook);
+            }
+            _ => {}
+        }
+        let rights = self.castling & CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
+        if rights != self.castling {
+            self.hash ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
+            self.castling = rights;
+        }
+        self.hash ^= KEYS.black_to_move;
+        self.side = us.flip();
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        if let Some(p) = passed {
+            if self.ep_capturable(p) {
+                self.ep = p.index() as u8;
+                self.hash ^= KEYS.ep_file[p.file() as usize];
+            }
+        }
+    }
+
+    /// True when the side to move has a legal en passant capture onto `ep`
+    /// (the square a double-stepping enemy pawn just passed).
+    #[inline]
+    pub fn ep_capturable(&self, ep: Square) -> bool {
+        let us = self.side;
+        let them = us.flip();
+        let up: i8 = if us == Color::White { 8 } else { -8 };
+        let cap = ep.offset(-up);
+        let ksq = self.king_square(us);
+        let theirs = self.by_color[them.index()] & !cap.bb();
+        let occ = self.occupied();
+        Squares(pawn_attacks(ep, them) & self.pieces(us, PieceKind::Pawn)).any(|from| {
+            let after = (occ ^ from.bb() ^ cap.bb()) | ep.bb();
+            self.attackers_to(ksq, after) & theirs == 0
+        })
+    }
+
+    /// True when neither side can ever mate: K v K, K + minor v K, and kings
+    /// with bishops all on squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let k = &self.by_kind;
+        if k[PieceKind::Pawn.index()] | k[PieceKind::Rook.index()] | k[PieceKind::Queen.index()]
+            != 0
+        {
+            return false;
+        }
+        let minors = k[PieceKind::Knight.index()] | k[PieceKind::Bishop.index()];
+        if minors.count_ones() <= 1 {
+            return true;
+        }
+        let bishops = k[PieceKind::Bishop.index()];
+        k[PieceKind::Knight.index()] == 0
+            && (bishops & LIGHT_SQUARES == 0 || bishops & !LIGHT_SQUARES == 0)
+    }
+}
+
+#[inline(always)]
+fn piece_from_index(idx: u8) -> Piece {
+    let color = if idx < 6 { Color::White } else { Color::Black };
+    Piece::new(color, PieceKind::from_index(idx as usize % 6))
+}

@@ -1,0 +1,133 @@
+//! Standard chess as a [`Position`]: a stack of boards (copy-make), which also
+//! serves as the history for repetition detection.
+
+use crate::board::Board;
+use crate::chess_move::Move;
+use crate::fen::{FenError, START_FEN};
+use crate::movegen::{count_legal_moves, generate, MoveList};
+use crate::types::Color;
+use crate::variant::{Outcome, Position, Status};
+
+/// A chess game state: the current board and every board before it.
+#[derive(Clone)]
+pub struct Chess {
+    stack: Vec<Board>,
+}
+
+impl Chess {
+    /// A game starting from `board`.
+    pub fn from_board(board: Board) -> Chess {
+        let mut stack = Vec::with_capacity(512);
+        stack.push(board);
+        Chess { stack }
+    }
+
+    /// The current board.
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        self.stack.last().expect("the stack is never empty")
+    }
+
+    /// The number of moves played since the starting board.
+    pub fn ply(&self) -> usize {
+        self.stack.len() - 1
+    }
+
+    /// How many earlier positions (since the last capture or pawn move) equal
+    /// the current one.
+    pub fn repetitions(&self) -> usize {
+        let cur = self.board();
+        let reach = (cur.halfmove_clock() as usize).min(self.stack.len() - 1);
+        let key = cur.hash();
+        self.stack[self.stack.len() - 1 - reach..self.stack.len() - 1]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|b| b.hash() == key)
+            .count()
+    }
+
+    /// Plays a null move (search only): the side to move passes.
+    pub fn make_null_move(&mut self) {
+        let mut b = *self.board();
+        b.make_null_move();
+        self.stack.push(b);
+    }
+}
+
+impl Position for Chess {
+    type Move = Move;
+    type MoveList = MoveList;
+    const VARIANT: &'static str = "chess";
+
+    fn startpos() -> Chess {
+        Chess::from_fen(START_FEN).expect("start position")
+    }
+
+    fn from_fen(fen: &str) -> Result<Chess, FenError> {
+        Board::from_fen(fen).map(Chess::from_board)
+    }
+
+    fn to_fen(&self) -> String {
+        self.board().to_fen()
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.board().side_to_move()
+    }
+
+    #[inline(always)]
+    fn generate_moves(&self, out: &mut MoveList) {
+        generate(self.board(), out);
+    }
+
+    #[inline(always)]
+    fn make_move(&mut self, m: Move) {
+        let mut b = *self.board();
+        b.make_move(m);
+        self.stack.push(b);
+    }
+
+    #[inline(always)]
+    fn unmake_move(&mut self) {
+        debug_assert!(self.stack.len() > 1);
+        self.stack.pop();
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.board().hash()
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.board().in_check()
+    }
+
+    fn status(&self) -> Status {
+        let b = self.board();
+        if count_legal_moves(b) == 0 {
+            return Status::Over(if b.in_check() {
+                Outcome::win(b.side_to_move().flip(), "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            });
+        }
+        if b.insufficient_material() {
+            return Status::Over(Outcome::draw("insufficient material"));
+        }
+        if b.halfmove_clock() >= 100 {
+            return Status::Over(Outcome::draw("fifty-move rule"));
+        }
+        if self.repetitions() >= 2 {
+            return Status::Over(Outcome::draw("threefold repetition"));
+        }
+        Status::Ongoing
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        crate::perft::perft(self.board(), depth)
+    }
+}

@@ -1,0 +1,27 @@
+//! Board representation, rules, legal move generation and notation for every
+//! variant vsadnik plays. Standard chess is the fast 8x8 core; the [`variant`]
+//! module holds the seam the search and the protocols are generic over.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod chess;
+pub mod chess_move;
+pub mod fen;
+pub mod movegen;
+pub mod perft;
+pub mod pgn;
+pub mod san;
+pub mod types;
+pub mod variant;
+pub mod zobrist;
+
+pub use board::Board;
+pub use chess::Chess;
+pub use chess_move::Move;
+pub use fen::{FenError, START_FEN};
+pub use types::{Color, Piece, PieceKind, Square};
+pub use variant::{Outcome, Position, Status};
+
+/// The names of the variants this build plays, as `vsadnik variants` lists them.
+pub const VARIANTS: &[&str] = &[Chess::VARIANT];

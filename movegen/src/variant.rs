@@ -1,0 +1,202 @@
+//! The variant seam: the traits that the search, the protocols, perft and the
+//! match runner are generic over. See `docs/architecture.md` for how each
+//! family of variants fits.
+
+use crate::fen::FenError;
+use crate::types::Color;
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+/// How a finished game (or board) ended, in half-points per side.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    /// White's half-points (0, 1 or 2 per board).
+    pub white: u8,
+    /// Black's half-points.
+    pub black: u8,
+    /// Why the game ended, for `Termination` tags and result comments.
+    pub reason: &'static str,
+}
+
+impl Outcome {
+    /// A decisive single-board result: `winner` scores 1-0.
+    pub fn win(winner: Color, reason: &'static str) -> Outcome {
+        match winner {
+            Color::White => Outcome {
+                white: 2,
+                black: 0,
+                reason,
+            },
+            Color::Black => Outcome {
+                white: 0,
+                black: 2,
+                reason,
+            },
+        }
+    }
+
+    /// A drawn single-board result.
+    pub fn draw(reason: &'static str) -> Outcome {
+        Outcome {
+            white: 1,
+            black: 1,
+            reason,
+        }
+    }
+
+    /// Half-points of `side` minus half-points of its opponent.
+    pub fn margin(&self, side: Color) -> i32 {
+        let (w, b) = (self.white as i32, self.black as i32);
+        match side {
+            Color::White => w - b,
+            Color::Black => b - w,
+        }
+    }
+
+    /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pgn_result(&self) -> &'static str {
+        use std::cmp::Ordering::*;
+        match self.white.cmp(&self.black) {
+            Greater => "1-0",
+            Less => "0-1",
+            Equal => "1/2-1/2",
+        }
+    }
+}
+
+/// Whether a game goes on.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// The side to move has a legal move and no rule has ended the game.
+    Ongoing,
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// A stack-allocated list of moves that variants size for themselves.
+pub trait MoveBuffer<M>: Default + std::ops::Deref<Target = [M]> {
+    /// Appends a move.
+    fn push_move(&mut self, m: M);
+    /// Removes every move.
+    fn clear_moves(&mut self);
+}
+
+impl<M, const N: usize> MoveBuffer<M> for arrayvec::ArrayVec<M, N> {
+    #[inline(always)]
+    fn push_move(&mut self, m: M) {
+        self.push(m)
+    }
+    #[inline(always)]
+    fn clear_moves(&mut self) {
+        self.clear()
+    }
+}
+
+/// A position of some variant together with the history needed for its rules
+/// (repetition, series, board results). The search is generic over this trait
+/// and monomorphised per variant.
+///
+/// "Side to move" is the side whose decision the next move is; in progressive
+/// chess it does not alternate every move, so the search compares it before
+/// and after each move rather than assuming a flip.
+pub trait Position: Clone + Send + Sync + 'static {
+    /// One move (one ply): at most 4 bytes, `Option<Move>` the same size.
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    /// The move list type, big enough for the variant's largest position.
+    type MoveList: MoveBuffer<Self::Move>;
+
+    /// The variant's name, as `vsadnik variants` lists it.
+    const VARIANT: &'static str;
+
+    /// The variant's starting position.
+    fn startpos() -> Self;
+    /// Parses the variant's FEN.
+    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    /// The variant's FEN of the current position.
+    fn to_fen(&self) -> String;
+
+    /// The side that chooses the next move.
+    fn side_to_move(&self) -> Color;
+    /// Appends every legal move to `out` (empty when the game is over by the
+    /// position's own rules such as mate; draw rules do not remove moves).
+    fn generate_moves(&self, out: &mut Self::MoveList);
+    /// Plays a legal move.
+    fn make_move(&mut self, m: Self::Move);
+    /// Takes back the last move played by `make_move`.
+    fn unmake_move(&mut self);
+    /// The Zobrist key of everything the rules look at.
+    fn hash(&self) -> u64;
+    /// True when the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// Whether the game is over, with the points of each side.
+    fn status(&self) -> Status;
+
+    /// Parses a move in the protocols' coordinate notation and checks that it
+    /// is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        let mut list = Self::MoveList::default();
+        self.generate_moves(&mut list);
+        list.iter()
+            .copied()
+            .find(|m| m.to_string() == text)
+            .ok_or_else(|| format!("{text} is not a legal move here"))
+    }
+
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep.
+    fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = Self::MoveList::default();
+        self.generate_moves(&mut list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut n = 0;
+        for &m in list.iter() {
+            self.make_move(m);
+            n += self.perft(depth - 1);
+            self.unmake_move();
+        }
+        n
+    }
+}
+
+/// Code that runs generically for one variant, chosen by name at run time.
+pub trait VariantVisitor {
+    /// What the visit produces.
+    type Output;
+    /// Runs for the variant `P`.
+    fn visit<P: Position>(self) -> Self::Output;
+}
+
+/// Runs `visitor` for the variant called `name`, or names the problem.
+pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
+    match name {
+        "chess" => Ok(visitor.visit::<crate::Chess>()),
+        _ => Err(format!(
+            "unknown variant '{name}' (known: {})",
+            crate::VARIANTS.join(", ")
+        )),
+    }
+}
+
+/// A position of variant `P` from an optional FEN (default: the start
+/// position) with the given coordinate moves played.
+pub fn setup_position<P: Position, S: AsRef<str>>(
+    fen: Option<&str>,
+    moves: &[S],
+) -> Result<P, String> {
+    let mut pos = match fen {
+        Some(f) => P::from_fen(f).map_err(|e| e.to_string())?,
+        None => P::startpos(),
+    };
+    for m in moves {
+        let m = m.as_ref();
+        let mv = pos
+            .parse_move(m)
+            .map_err(|_| format!("illegal move '{m}'"))?;
+        pos.make_move(mv);
+    }
+    Ok(pos)
+}

@@ -1,0 +1,4 @@
+//! The `vsadnik` command line: subcommands other than the protocol loop.
+
+pub mod args;
+pub mod perft;

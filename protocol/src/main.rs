@@ -1,0 +1,41 @@
+//! The `vsadnik` binary: protocol loop on standard input, or a subcommand.
+
+use protocol::cli;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: vsadnik [perft|bench|variants|match|help] ... (no arguments: UCI/XBoard on standard input)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        None => {
+            protocol::run_stdio();
+            Ok(())
+        }
+        Some("perft") => cli::perft::run(&args[1..]),
+        Some("variants") if args.len() == 1 => {
+            for v in movegen::VARIANTS {
+                println!("{v}");
+            }
+            Ok(())
+        }
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}\nSee README.md for the full command-line reference.");
+            Ok(())
+        }
+        Some("--version" | "-V") => {
+            println!("vsadnik {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+        Some(other) => Err(cli::args::UsageError(format!(
+            "unknown command or argument '{other}'; {USAGE}"
+        ))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("vsadnik: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
