@@ -214,6 +214,9 @@ class Checker:
         self.replays = 0
         self.bad_positions = 0
         self.mismatches = []  # (where, fen, kind, details)
+        self.current = None  # (where, fen) being checked
+        self.coverage = dict.fromkeys(["in check", "double check", "e.p. legal", "castling legal",
+                                       "promotion legal", "checkmate", "stalemate"], 0)
 
     def report(self, where, fen, kind, details):
         self.mismatches.append((where, fen, kind, details))
@@ -239,8 +242,24 @@ class Checker:
         return details
 
     def check_position(self, board, where, index):
+        self.current = (where, board.fen())
         before = len(self.mismatches)
         legal = list(board.legal_moves)
+        cov = self.coverage
+        if board.is_check():
+            cov["in check"] += 1
+            if len(board.checkers()) > 1:
+                cov["double check"] += 1
+            if not legal:
+                cov["checkmate"] += 1
+        elif not legal:
+            cov["stalemate"] += 1
+        if board.has_legal_en_passant():
+            cov["e.p. legal"] += 1
+        if any(board.is_castling(m) for m in legal):
+            cov["castling legal"] += 1
+        if any(m.promotion for m in legal):
+            cov["promotion legal"] += 1
         # every other position: send the e.p. square whenever python-chess has one (FEN standard)
         if index % 2 == 1 and board.ep_square is not None:
             sent = board.fen(en_passant="fen")
@@ -307,6 +326,7 @@ class Checker:
         board = start.copy()
         for m in moves:
             board.push(m)
+        self.current = (where, cmd[:200])
         self.e.send(cmd)
         fen, _ = self.e.display()
         self.replays += 1
@@ -376,6 +396,8 @@ def main():
             games += 1
     except EngineError as e:
         print("ENGINE ERROR: %s" % e)
+        if checker.current:
+            print("  at %s: %s" % checker.current)
         status = 2
     finally:
         engine.close()
@@ -385,9 +407,11 @@ def main():
           "d checks: %d, move-list replays: %d, mismatches: %d (in %d positions), %.1fs"
           % (games, checker.positions, checker.moves, checker.perft2,
              checker.dchecks, checker.replays, n_mis, checker.bad_positions, time.time() - t0))
+    print("coverage (positions): " + ", ".join("%s %d" % kv for kv in checker.coverage.items()))
     if n_mis > args.max_report:
         print("(only the first %d mismatches were printed)" % args.max_report)
-    print("movegen: %d passed, %d failed" % (checker.positions - checker.bad_positions, checker.bad_positions))
+    failed = checker.bad_positions + (1 if status else 0)  # an engine error counts as a failure
+    print("movegen: %d passed, %d failed" % (checker.positions - checker.bad_positions, failed))
     if status:
         sys.exit(status)
     sys.exit(1 if n_mis else 0)

@@ -131,3 +131,31 @@ impl Position for Chess {
         crate::perft::perft(self.board(), depth)
     }
 }
+
+impl Chess {
+    /// Draw by repetition as the search sees it: the current position occurred
+    /// once at or after the stack depth `root_ply` (inside the search tree), or
+    /// twice before it.
+    pub fn repetition_draw(&self, root_ply: usize) -> bool {
+        let n = self.stack.len();
+        let cur = self.board();
+        let reach = (cur.halfmove_clock() as usize).min(n - 1);
+        let key = cur.hash();
+        let mut seen = 0;
+        let mut i = n as isize - 3;
+        let lowest = (n - 1 - reach) as isize;
+        while i >= lowest {
+            if self.stack[i as usize].hash() == key {
+                if i as usize >= root_ply {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+            i -= 2;
+        }
+        false
+    }
+}

@@ -13,6 +13,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("perft") => cli::perft::run(&args[1..]),
+        Some("bench") => cli::bench::run(&args[1..]),
         Some("variants") if args.len() == 1 => {
             for v in movegen::VARIANTS {
                 println!("{v}");

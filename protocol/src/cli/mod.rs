@@ -1,4 +1,5 @@
 //! The `vsadnik` command line: subcommands other than the protocol loop.
 
 pub mod args;
+pub mod bench;
 pub mod perft;

@@ -1,0 +1,113 @@
+//! What all search threads of one search share besides the hash table: the
+//! stop flag, node counters, the clock and the limits that end the search.
+
+use crate::info::score::{MATE, MATE_BOUND};
+use crate::limits::{Limits, TimeBudget};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// A node counter on its own cache line.
+#[repr(align(64))]
+#[derive(Default)]
+pub struct NodeCounter(pub AtomicU64);
+
+/// Shared control of one search.
+pub struct Control {
+    /// Set to end the search; every thread polls it.
+    pub stop: AtomicBool,
+    /// Nodes per thread, published every 1024 nodes and at the end.
+    pub nodes: Vec<NodeCounter>,
+    start: Instant,
+    /// Nanoseconds after `start` at which the clock started (ponderhit).
+    clock_start_ns: AtomicU64,
+    pondering: AtomicBool,
+    infinite: bool,
+    budget: TimeBudget,
+    node_limit: Option<u64>,
+    mate_limit: Option<i32>,
+    single_reply: bool,
+}
+
+impl Control {
+    /// Control for a search with `threads` threads under `limits`.
+    pub fn new(threads: usize, limits: &Limits, overhead: Duration, root_moves: usize) -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
+            start: Instant::now(),
+            clock_start_ns: AtomicU64::new(0),
+            pondering: AtomicBool::new(limits.ponder),
+            infinite: limits.infinite,
+            budget: limits.budget(overhead),
+            node_limit: limits.nodes,
+            mate_limit: limits.mate,
+            single_reply: root_moves == 1,
+        }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Time on the clock: since the start, or since `ponderhit`.
+    fn clock_elapsed(&self) -> Duration {
+        self.start
+            .elapsed()
+            .saturating_sub(Duration::from_nanos(self.clock_start_ns.load(Relaxed)))
+    }
+
+    /// Total nodes of all threads (as last published).
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.0.load(Relaxed)).sum()
+    }
+
+    /// True while pondering (before `ponderhit`).
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Relaxed)
+    }
+
+    /// True for `go infinite`.
+    pub fn infinite(&self) -> bool {
+        self.infinite
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.clock_start_ns
+            .store(self.start.elapsed().as_nanos() as u64, Relaxed);
+        self.pondering.store(false, Relaxed);
+    }
+
+    /// Hard limits: nodes, and the hard time limit unless pondering.
+    pub fn limits_exceeded(&self) -> bool {
+        if let Some(n) = self.node_limit {
+            if self.total_nodes() >= n {
+                return true;
+            }
+        }
+        match self.budget.hard {
+            Some(h) if !self.pondering() => self.clock_elapsed() >= h,
+            _ => false,
+        }
+    }
+
+    /// Whether the main thread should start no new iteration.
+    pub fn should_stop_after_iteration(&self, thread: usize, _depth: i32, score: i32) -> bool {
+        if thread != 0 || self.infinite || self.pondering() {
+            return false;
+        }
+        if let Some(n) = self.mate_limit {
+            if score >= MATE_BOUND && (MATE - score + 1) / 2 <= n {
+                return true;
+            }
+        }
+        if self.limits_exceeded() {
+            return true;
+        }
+        match self.budget.soft {
+            Some(soft) => self.single_reply || self.clock_elapsed() >= soft,
+            None => false,
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! The engine object the front ends hold: the shared hash table and options,
+//! and `start`, which runs a Lazy SMP search in the background and hands back
+//! a handle to stop it, signal `ponderhit`, or wait for its result.
+
+use crate::control::Control;
+use crate::info::{Reporter, Score, ScoreBound, SearchResult};
+use crate::limits::Limits;
+use crate::search::{ThreadResult, Worker};
+use crate::searchable::Searchable;
+use crate::tt::TranspositionTable;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Aspiration-window bounds are reported only after this long (they are noise
+/// in fast searches).
+const BOUND_REPORT_MS: u64 = 1000;
+/// Stack size of search threads (deep recursion with move lists on the stack).
+const STACK_BYTES: usize = 64 * 1024 * 1024;
+
+/// Options that outlive a single search.
+pub struct Engine {
+    tt: Arc<TranspositionTable>,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// Time kept in reserve per move for communication delays.
+    pub move_overhead: Duration,
+}
+
+/// A running search.
+pub struct SearchHandle {
+    control: Arc<Control>,
+    thread: Option<JoinHandle<SearchResult>>,
+}
+
+impl SearchHandle {
+    /// Asks the search to stop; it reports its result shortly after.
+    pub fn stop(&self) {
+        self.control.stop.store(true, Relaxed);
+    }
+
+    /// The opponent played the pondered move: the clock starts.
+    pub fn ponderhit(&self) {
+        self.control.ponderhit();
+    }
+
+    /// True once the search has reported its result.
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// Waits for the result.
+    pub fn wait(mut self) -> SearchResult {
+        self.thread
+            .take()
+            .map(|t| t.join().unwrap_or_default())
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        self.stop();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Engine {
+    /// An engine with a `hash_mb` table and one thread.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(30),
+        }
+    }
+
+    /// Replaces the table with an empty one of `mb` megabytes.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.tt = Arc::new(TranspositionTable::new(mb));
+    }
+
+    /// Empties the table.
+    pub fn clear_hash(&self) {
+        self.tt.clear();
+    }
+
+    /// Starts searching `pos` in the background. `searchmoves` restricts the
+    /// root moves (empty: all legal moves).
+    pub fn start<P: Searchable>(
+        &self,
+        pos: P,
+        limits: Limits,
+        searchmoves: Vec<P::Move>,
+        reporter: Arc<dyn Reporter>,
+    ) -> SearchHandle {
+        let mut list = P::MoveList::default();
+        pos.generate_moves(&mut list);
+        let mut root: Vec<P::Move> = list.iter().copied().collect();
+        if !searchmoves.is_empty() {
+            root.retain(|m| searchmoves.contains(m));
+        }
+        let threads = self.threads.max(1);
+        let control = Arc::new(Control::new(
+            threads,
+            &limits,
+            self.move_overhead,
+            root.len(),
+        ));
+        let tt = self.tt.clone();
+        let multipv = self.multipv;
+        let ctl = control.clone();
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(STACK_BYTES)
+            .spawn(move || {
+                let result = run(
+                    pos,
+                    root,
+                    limits,
+                    tt,
+                    ctl,
+                    threads,
+                    multipv,
+                    reporter.as_ref(),
+                );
+                reporter.finished(&result);
+                result
+            })
+            .expect("cannot start the search thread");
+        SearchHandle {
+            control,
+            thread: Some(thread),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run<P: Searchable>(
+    pos: P,
+    root: Vec<P::Move>,
+    limits: Limits,
+    tt: Arc<TranspositionTable>,
+    control: Arc<Control>,
+    threads: usize,
+    multipv: usize,
+    reporter: &dyn Reporter,
+) -> SearchResult {
+    if root.is_empty() {
+        return SearchResult::default();
+    }
+    tt.new_search();
+    let max_depth = limits.depth.unwrap_or(i32::MAX).max(1);
+    let (main, helpers) = std::thread::scope(|s| {
+        let mut handles = Vec::new();
+        for id in 1..threads {
+            let (pos, root, tt, control) = (pos.clone(), root.clone(), tt.clone(), control.clone());
+            let h = std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(s, move || {
+                    let mut w = Worker::new(id, pos, root, tt, control, 1, max_depth);
+                    w.iterate(&mut |_, _, _, _| {})
+                })
+                .expect("cannot start a search thread");
+            handles.push(h);
+        }
+        let mut w = Worker::new(
+            0,
+            pos.clone(),
+            root.clone(),
+            tt.clone(),
+            control.clone(),
+            multipv,
+            max_depth,
+        );
+        let main = w.iterate(&mut |w, depth, idx, bound| {
+            let ms = control.elapsed().as_millis() as u64;
+            if bound == ScoreBound::Exact || ms >= BOUND_REPORT_MS {
+                reporter.info(&w.info(depth, idx, bound, control.total_nodes(), ms));
+            }
+        });
+        // `go infinite` and pondering wait for `stop` (or `ponderhit`).
+        while (control.infinite() || control.pondering()) && !control.stop.load(Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        control.stop.store(true, Relaxed);
+        let helpers: Vec<ThreadResult<P::Move>> =
+            handles.into_iter().filter_map(|h| h.join().ok()).collect();
+        (main, helpers)
+    });
+    let mut best = main;
+    for h in helpers {
+        if h.depth > best.depth && !h.pv.is_empty() {
+            best = h;
+        }
+    }
+    SearchResult {
+        best: best.pv.first().map(|m| m.to_string()),
+        ponder: best.pv.get(1).map(|m| m.to_string()),
+        score: (best.depth > 0).then(|| Score::from_internal(best.score)),
+        depth: best.depth,
+        nodes: control.total_nodes(),
+        time_ms: control.elapsed().as_millis() as u64,
+    }
+}
+
+/// Searches `pos` to `depth` with one thread and a fresh table; returns the
+/// result and the node count (deterministic: the bench uses it).
+pub fn search_fixed_depth<P: Searchable>(pos: &P, depth: i32, hash_mb: usize) -> SearchResult {
+    let engine = Engine::new(hash_mb);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    engine
+        .start(
+            pos.clone(),
+            limits,
+            Vec::new(),
+            Arc::new(crate::info::Silent),
+        )
+        .wait()
+}

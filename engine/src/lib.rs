@@ -1,0 +1,17 @@
+//! vsadnik's search: iterative deepening principal variation search with Lazy
+//! SMP, generic over the variant seam ([`Searchable`]).
+
+pub mod bench;
+pub mod control;
+pub mod driver;
+pub mod info;
+pub mod limits;
+pub mod ordering;
+pub mod search;
+pub mod searchable;
+pub mod tt;
+
+pub use driver::{search_fixed_depth, Engine, SearchHandle};
+pub use info::{Reporter, Score, ScoreBound, SearchInfo, SearchResult, Silent};
+pub use limits::Limits;
+pub use searchable::Searchable;

@@ -1,0 +1,116 @@
+//! Search limits as the protocols give them, and the time manager that turns
+//! clocks into a soft limit (no new iteration after it) and a hard limit
+//! (abort at once).
+
+use std::time::Duration;
+
+/// What a `go` asks for. Every field is optional; none set means infinite.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Remaining clock time of the side to move.
+    pub time: Option<Duration>,
+    /// Increment per move of the side to move.
+    pub inc: Duration,
+    /// Moves until the next time control (None: sudden death).
+    pub movestogo: Option<u32>,
+    /// Fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// Maximum depth.
+    pub depth: Option<i32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<i32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Ponder: search until `ponderhit` (then the clock applies) or `stop`.
+    pub ponder: bool,
+}
+
+/// The time budget of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeBudget {
+    /// Do not start a new iteration after this much time.
+    pub soft: Option<Duration>,
+    /// Stop searching at once after this much time.
+    pub hard: Option<Duration>,
+}
+
+impl Limits {
+    /// The budget for these limits, keeping `overhead` in reserve for the
+    /// time the move takes to reach the clock.
+    pub fn budget(&self, overhead: Duration) -> TimeBudget {
+        if let Some(mt) = self.movetime {
+            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+            return TimeBudget {
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        let Some(time) = self.time else {
+            return TimeBudget {
+                soft: None,
+                hard: None,
+            };
+        };
+        // Never plan to use the last reserve, and keep a minimum of 1 ms.
+        let avail = time.saturating_sub(overhead).max(Duration::from_millis(1));
+        let mtg = self.movestogo.unwrap_or(30).clamp(1, 40);
+        let base = avail / mtg + self.inc.mul_f64(0.75);
+        // Soft limit: the planned share; hard: a few times that, but never more
+        // than a safe fraction of what is left.
+        let cap = if mtg == 1 {
+            avail.mul_f64(0.9)
+        } else {
+            avail.mul_f64(0.6)
+        };
+        let soft = base.min(cap).max(Duration::from_millis(1));
+        let hard = (base * 4).min(cap).max(soft);
+        TimeBudget {
+            soft: Some(soft.mul_f64(0.6)),
+            hard: Some(hard),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn movetime_is_exact_minus_overhead() {
+        let l = Limits {
+            movetime: Some(ms(1000)),
+            ..Default::default()
+        };
+        let b = l.budget(ms(30));
+        assert_eq!(b.hard, Some(ms(970)));
+    }
+
+    #[test]
+    fn sudden_death_leaves_reserve() {
+        for t in [10u64, 100, 1000, 60_000] {
+            let l = Limits {
+                time: Some(ms(t)),
+                inc: ms(10),
+                ..Default::default()
+            };
+            let b = l.budget(ms(20));
+            let hard = b.hard.unwrap();
+            assert!(
+                hard <= ms(t).saturating_sub(ms(20)).max(ms(1)),
+                "t={t} hard={hard:?}"
+            );
+            assert!(b.soft.unwrap() <= hard);
+        }
+    }
+
+    #[test]
+    fn no_clock_means_no_limit() {
+        assert!(Limits::default().budget(ms(10)).hard.is_none());
+    }
+}

@@ -1,0 +1,168 @@
+//! Move ordering: killer moves, butterfly history and countermoves, and the
+//! staged move picker built on them.
+
+use crate::searchable::Searchable;
+
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// Ordering statistics of one search thread.
+pub struct OrderingTables<P: Searchable> {
+    /// Two killer moves per ply.
+    pub killers: Vec<[Option<P::Move>; 2]>,
+    /// History scores by side and move slot.
+    pub history: Vec<i32>,
+    /// The refutation of each move slot of the opponent's previous move.
+    pub countermoves: Vec<Option<P::Move>>,
+}
+
+const HISTORY_MAX: i32 = 16_384;
+
+impl<P: Searchable> OrderingTables<P> {
+    /// Empty tables.
+    pub fn new() -> Self {
+        OrderingTables {
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * P::HISTORY_LEN],
+            countermoves: vec![None; P::HISTORY_LEN],
+        }
+    }
+
+    /// The history score of `slot` for `side` (0/1).
+    #[inline(always)]
+    pub fn history(&self, side: usize, slot: usize) -> i32 {
+        self.history[side * P::HISTORY_LEN + slot]
+    }
+
+    /// Moves a history score towards ±HISTORY_MAX by `bonus` (gravity keeps
+    /// it bounded).
+    #[inline(always)]
+    pub fn update_history(&mut self, side: usize, slot: usize, bonus: i32) {
+        let h = &mut self.history[side * P::HISTORY_LEN + slot];
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *h += b - *h * b.abs() / HISTORY_MAX;
+    }
+
+    /// Records a quiet move that caused a cutoff at `ply`.
+    #[inline(always)]
+    pub fn add_killer(&mut self, ply: usize, m: P::Move) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+    }
+}
+
+impl<P: Searchable> Default for OrderingTables<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Score bands of the picker's stages, highest first.
+mod band {
+    pub const TT: i32 = 1 << 30;
+    pub const GOOD_TACTICAL: i32 = 1 << 28;
+    pub const KILLER_1: i32 = 1 << 27;
+    pub const KILLER_2: i32 = KILLER_1 - 1;
+    pub const COUNTER: i32 = KILLER_1 - 2;
+    pub const BAD_TACTICAL: i32 = -(1 << 28);
+    /// Half-width of the tactical bands (tactical scores are far smaller).
+    pub const WIDTH: i32 = 1 << 20;
+
+    pub fn is_good_tactical(s: i32) -> bool {
+        (s - GOOD_TACTICAL).abs() < WIDTH
+    }
+
+    pub fn is_bad_tactical(s: i32) -> bool {
+        (s - BAD_TACTICAL).abs() < WIDTH
+    }
+}
+
+/// Hands out moves stage by stage: the transposition-table move, winning and
+/// equal captures and promotions (MVV-LVA, with SEE checked lazily: a losing
+/// capture is moved to the last stage when it comes up), killers, the
+/// countermove, quiet moves by history, and losing captures last.
+pub struct MovePicker<M> {
+    moves: Vec<(M, i32)>,
+    next: usize,
+    skip_quiets: bool,
+}
+
+impl<M: Copy + Eq> MovePicker<M> {
+    /// Scores `moves` for the position `pos` at `ply`.
+    pub fn new<P: Searchable<Move = M>>(
+        pos: &P,
+        mut buffer: Vec<(M, i32)>,
+        moves: &[M],
+        tt_move: Option<M>,
+        tables: &OrderingTables<P>,
+        ply: usize,
+        previous_slot: Option<usize>,
+    ) -> Self {
+        buffer.clear();
+        let side = pos.side_to_move().index();
+        let killers = tables.killers[ply];
+        let counter = previous_slot.and_then(|s| tables.countermoves[s]);
+        for &m in moves {
+            let score = if Some(m) == tt_move {
+                band::TT
+            } else if pos.is_tactical(m) {
+                band::GOOD_TACTICAL + pos.tactical_score(m)
+            } else if Some(m) == killers[0] {
+                band::KILLER_1
+            } else if Some(m) == killers[1] {
+                band::KILLER_2
+            } else if Some(m) == counter {
+                band::COUNTER
+            } else {
+                tables.history(side, pos.history_index(m))
+            };
+            buffer.push((m, score));
+        }
+        MovePicker {
+            moves: buffer,
+            next: 0,
+            skip_quiets: false,
+        }
+    }
+
+    /// From now on, hand out no more quiet moves (late move pruning).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The next move in order.
+    pub fn next<P: Searchable<Move = M>>(&mut self, pos: &P) -> Option<M> {
+        loop {
+            if self.next >= self.moves.len() {
+                return None;
+            }
+            let mut best = self.next;
+            for i in self.next + 1..self.moves.len() {
+                if self.moves[i].1 > self.moves[best].1 {
+                    best = i;
+                }
+            }
+            let (m, s) = self.moves[best];
+            if band::is_good_tactical(s) && !pos.see_ge(m, 0) {
+                // A losing capture: demote it to the last stage and look again.
+                self.moves[best].1 = band::BAD_TACTICAL + (s - band::GOOD_TACTICAL);
+                continue;
+            }
+            self.moves.swap(self.next, best);
+            self.next += 1;
+            let quiet = s != band::TT && !band::is_good_tactical(s) && !band::is_bad_tactical(s);
+            if self.skip_quiets && quiet {
+                continue;
+            }
+            return Some(m);
+        }
+    }
+
+    /// Gives back the buffer for reuse.
+    pub fn into_buffer(self) -> Vec<(M, i32)> {
+        self.moves
+    }
+}

@@ -1,0 +1,717 @@
+//! One search thread: iterative deepening over principal variation search with
+//! aspiration windows, quiescence, transposition table, null move, late move
+//! reductions, futility pruning and razoring, check extensions and mate
+//! distance pruning.
+//!
+//! Sides need not alternate (progressive chess): after each move the search
+//! compares the side to move with the mover and negates the child's score
+//! only when the turn passed.
+
+use crate::control::Control;
+use crate::info::score::{INFINITE, MATE, MATE_BOUND};
+use crate::info::{Score, ScoreBound, SearchInfo};
+use crate::ordering::{MovePicker, OrderingTables, MAX_PLY};
+use crate::searchable::Searchable;
+use crate::tt::{Bound, TranspositionTable};
+use movegen::variant::{MoveBuffer, Status};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+
+/// A root move with its latest score and principal variation.
+#[derive(Clone)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its score in the last completed iteration (-INFINITE if unknown).
+    pub score: i32,
+    /// Its score in the iteration being searched.
+    pub current: i32,
+    /// The principal variation starting with it.
+    pub pv: Vec<M>,
+    /// Deepest ply reached below it.
+    pub seldepth: i32,
+}
+
+/// The result a thread reached.
+#[derive(Clone)]
+pub struct ThreadResult<M> {
+    /// The deepest completed iteration.
+    pub depth: i32,
+    /// The best root move's score.
+    pub score: i32,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// A search thread's state.
+pub struct Worker<P: Searchable> {
+    id: usize,
+    pos: P,
+    tt: Arc<TranspositionTable>,
+    control: Arc<Control>,
+    nodes: u64,
+    root_ply: usize,
+    seldepth: i32,
+    stopped: bool,
+    tables: OrderingTables<P>,
+    eval_stack: [i32; MAX_PLY + 4],
+    move_stack: [Option<usize>; MAX_PLY + 4],
+    pv: Vec<Vec<P::Move>>,
+    buffers: Vec<Vec<(P::Move, i32)>>,
+    lmr: [[u8; 64]; 64],
+    /// The root moves, best first after each iteration.
+    pub root_moves: Vec<RootMove<P::Move>>,
+    pv_index: usize,
+    multipv: usize,
+    max_depth: i32,
+}
+
+const NO_EVAL: i32 = i32::MIN / 2;
+
+impl<P: Searchable> Worker<P> {
+    /// A worker searching `pos` among `root_moves` (non-empty).
+    pub fn new(
+        id: usize,
+        pos: P,
+        root_moves: Vec<P::Move>,
+        tt: Arc<TranspositionTable>,
+        control: Arc<Control>,
+        multipv: usize,
+        max_depth: i32,
+    ) -> Self {
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        let root_ply = pos.game_ply();
+        Worker {
+            id,
+            pos,
+            tt,
+            control,
+            nodes: 0,
+            root_ply,
+            seldepth: 0,
+            stopped: false,
+            tables: OrderingTables::new(),
+            eval_stack: [NO_EVAL; MAX_PLY + 4],
+            move_stack: [None; MAX_PLY + 4],
+            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
+            buffers: vec![Vec::with_capacity(64); MAX_PLY + 2],
+            lmr,
+            root_moves: root_moves
+                .into_iter()
+                .map(|mv| RootMove {
+                    mv,
+                    score: -INFINITE,
+                    current: -INFINITE,
+                    pv: vec![mv],
+                    seldepth: 0,
+                })
+                .collect(),
+            pv_index: 0,
+            multipv: multipv.max(1),
+            max_depth,
+        }
+    }
+
+    /// Iterative deepening until the limits or `stop`; returns the deepest
+    /// completed result.
+    pub fn iterate(
+        &mut self,
+        report: &mut dyn FnMut(&Self, i32, usize, ScoreBound),
+    ) -> ThreadResult<P::Move> {
+        let mut result = ThreadResult {
+            depth: 0,
+            score: -INFINITE,
+            pv: vec![self.root_moves[0].mv],
+        };
+        let lines = self.multipv.min(self.root_moves.len());
+        // Helper threads start one iteration deeper on odd ids to spread the work.
+        let mut depth = 1 + (self.id % 2) as i32;
+        while depth <= self.max_depth && depth < MAX_PLY as i32 {
+            for rm in &mut self.root_moves {
+                rm.score = rm.current;
+            }
+            for pv_index in 0..lines {
+                self.pv_index = pv_index;
+                self.seldepth = 0;
+                self.aspiration(depth, report);
+                if self.stopped {
+                    break;
+                }
+                self.sort_root_moves(pv_index);
+                report(self, depth, pv_index, ScoreBound::Exact);
+            }
+            if self.stopped {
+                break;
+            }
+            let best = &self.root_moves[0];
+            result = ThreadResult {
+                depth,
+                score: best.current,
+                pv: best.pv.clone(),
+            };
+            if self
+                .control
+                .should_stop_after_iteration(self.id, depth, best.current)
+            {
+                break;
+            }
+            depth += 1;
+        }
+        self.flush_nodes();
+        result
+    }
+
+    fn sort_root_moves(&mut self, from: usize) {
+        self.root_moves[from..].sort_by(|a, b| b.current.cmp(&a.current));
+    }
+
+    fn aspiration(&mut self, depth: i32, report: &mut dyn FnMut(&Self, i32, usize, ScoreBound)) {
+        let prev = self.root_moves[self.pv_index].score;
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search::<true>(alpha, beta, depth, 0);
+            if self.stopped {
+                return;
+            }
+            self.sort_root_moves(self.pv_index);
+            if score <= alpha {
+                report(self, depth, self.pv_index, ScoreBound::Upper);
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                report(self, depth, self.pv_index, ScoreBound::Lower);
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return;
+            }
+            delta += delta / 2;
+        }
+    }
+
+    /// Builds the report of line `pv_index` of the current iteration.
+    pub fn info(
+        &self,
+        depth: i32,
+        pv_index: usize,
+        bound: ScoreBound,
+        nodes: u64,
+        time_ms: u64,
+    ) -> SearchInfo {
+        let rm = &self.root_moves[pv_index];
+        let raw = if rm.current == -INFINITE {
+            rm.score
+        } else {
+            rm.current
+        };
+        SearchInfo {
+            depth,
+            seldepth: rm.seldepth.max(depth),
+            multipv: pv_index + 1,
+            score: Score::from_internal(raw),
+            raw_score: raw,
+            bound,
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            hashfull: self.tt.hashfull(),
+            time_ms,
+            pv: rm.pv.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[inline(always)]
+    fn flush_nodes(&self) {
+        self.control.nodes[self.id].0.store(self.nodes, Relaxed);
+    }
+
+    #[inline(always)]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.flush_nodes();
+            if self.id == 0 && self.control.limits_exceeded() {
+                self.control.stop.store(true, Relaxed);
+            }
+        }
+        if self.control.stop.load(Relaxed) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Searches a child position: negates the window and the score only when
+    /// the turn passed to the other side.
+    #[inline(always)]
+    fn child<const PV: bool>(
+        &mut self,
+        flipped: bool,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> i32 {
+        if flipped {
+            -self.search::<PV>(-beta, -alpha, depth, ply + 1)
+        } else {
+            self.search::<PV>(alpha, beta, depth, ply + 1)
+        }
+    }
+
+    #[inline(always)]
+    fn child_qs<const PV: bool>(
+        &mut self,
+        flipped: bool,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if flipped {
+            -self.qsearch::<PV>(-beta, -alpha, ply + 1)
+        } else {
+            self.qsearch::<PV>(alpha, beta, ply + 1)
+        }
+    }
+
+    /// The score of a position without legal moves, from the side to move's view.
+    fn terminal_score(&self, ply: usize) -> i32 {
+        match self.pos.status() {
+            Status::Over(o) => match o.margin(self.pos.side_to_move()) {
+                m if m > 0 => MATE - ply as i32,
+                m if m < 0 => -MATE + ply as i32,
+                _ => 0,
+            },
+            Status::Ongoing => 0,
+        }
+    }
+
+    fn search<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        let root = ply == 0;
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as i32);
+        if PV {
+            self.pv[ply].clear();
+        }
+        if !root {
+            if self.pos.is_draw(self.root_ply) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.pos.evaluate();
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.pos.in_check();
+        let key = self.pos.hash();
+        let tt = self.tt.probe(key);
+        let tt_move_bits = tt.map_or(0, |h| h.mv);
+        if let Some(h) = tt {
+            if !PV && h.depth >= depth {
+                let s = score_from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let eval = if in_check {
+            NO_EVAL
+        } else if let Some(h) = tt {
+            h.eval
+        } else {
+            self.pos.evaluate()
+        };
+        self.eval_stack[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.eval_stack[ply - 2];
+
+        if !PV && !in_check && !root {
+            // Razoring: hopeless positions drop into quiescence.
+            if depth <= 3 && eval + 250 * depth < alpha {
+                let v = self.qsearch::<false>(alpha, alpha + 1, ply);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Reverse futility pruning.
+            if depth <= 8
+                && eval - 90 * (depth - improving as i32) >= beta
+                && eval.abs() < MATE_BOUND
+            {
+                return eval;
+            }
+            // Null move pruning.
+            if P::NULL_MOVE
+                && depth >= 3
+                && eval >= beta
+                && self.move_stack[ply].is_some()
+                && self.pos.has_non_pawn_material()
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.pos.make_null_move();
+                self.move_stack[ply + 1] = None;
+                let v = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1);
+                self.pos.unmake_null_move();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        // Without a hash move, a shallower search costs less than a bad order.
+        if depth >= 6 && tt_move_bits == 0 {
+            depth -= 1;
+        }
+
+        let mut list = P::MoveList::default();
+        if root {
+            for rm in &self.root_moves[self.pv_index..] {
+                list.push_move(rm.mv);
+            }
+        } else {
+            self.pos.generate_moves(&mut list);
+            if list.is_empty() {
+                return self.terminal_score(ply);
+            }
+        }
+        let tt_move = list
+            .iter()
+            .copied()
+            .find(|&m| tt_move_bits != 0 && P::move_bits(m) == tt_move_bits);
+        let buffer = std::mem::take(&mut self.buffers[ply]);
+        let mut picker = MovePicker::new(
+            &self.pos,
+            buffer,
+            &list,
+            tt_move,
+            &self.tables,
+            ply,
+            self.move_stack[ply],
+        );
+
+        let us = self.pos.side_to_move();
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
+        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+
+        while let Some(m) = picker.next(&self.pos) {
+            let tactical = self.pos.is_tactical(m);
+            let slot = self.pos.history_index(m);
+            let history = self.tables.history(us.index(), slot);
+            if !root && best > -MATE_BOUND && searched > 0 {
+                if !tactical {
+                    if !PV && !in_check && quiets_tried.len() >= lmp_limit && depth <= 8 {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    if !in_check
+                        && depth <= 6
+                        && eval + 100 + 110 * depth <= alpha
+                        && history < 4000
+                    {
+                        continue;
+                    }
+                } else if depth <= 6 && !self.pos.see_ge(m, -110 * depth) {
+                    continue;
+                }
+            }
+            self.pos.make_move(m);
+            self.nodes += 1;
+            let flipped = self.pos.side_to_move() != us;
+            let gives_check = self.pos.in_check();
+            self.move_stack[ply + 1] = Some(slot);
+            let extension = (gives_check && ply < 2 * MAX_PLY / 3) as i32;
+            let new_depth = depth - 1 + extension;
+
+            let mut score;
+            if searched == 0 {
+                score = self.child::<PV>(flipped, alpha, beta, new_depth, ply);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 + root as usize && !tactical && !gives_check {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
+                    r += !PV as i32 + !improving as i32;
+                    r -= history / 6000;
+                    if in_check {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = self.child::<false>(flipped, alpha, alpha + 1, new_depth - r, ply);
+                if score > alpha && r > 0 {
+                    score = self.child::<false>(flipped, alpha, alpha + 1, new_depth, ply);
+                }
+                if PV && score > alpha && (root || score < beta) {
+                    score = self.child::<true>(flipped, alpha, beta, new_depth, ply);
+                }
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                self.buffers[ply] = picker.into_buffer();
+                return 0;
+            }
+            searched += 1;
+
+            if root {
+                let seldepth = self.seldepth;
+                let rm = self
+                    .root_moves
+                    .iter_mut()
+                    .find(|rm| rm.mv == m)
+                    .expect("root moves come from the root list");
+                if searched == 1 || score > alpha {
+                    rm.current = score;
+                    rm.seldepth = seldepth;
+                    rm.pv.clear();
+                    rm.pv.push(m);
+                    rm.pv.extend_from_slice(&self.pv[1]);
+                } else {
+                    rm.current = -INFINITE;
+                }
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV && !root {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.reward_quiet(m, slot, ply, depth, &quiets_tried);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !tactical && quiets_tried.len() < quiets_tried.capacity() {
+                quiets_tried.push(slot);
+            }
+        }
+        self.buffers[ply] = picker.into_buffer();
+
+        if searched == 0 {
+            // Everything was pruned (cannot happen at the root or in check).
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !root || self.pv_index == 0 {
+            let eval_store = if eval == NO_EVAL { 0 } else { eval };
+            self.tt.store(
+                key,
+                best_move.map_or(0, P::move_bits),
+                score_to_tt(best, ply),
+                eval_store,
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    fn reward_quiet(&mut self, m: P::Move, slot: usize, ply: usize, depth: i32, tried: &[usize]) {
+        let side = self.pos.side_to_move().index();
+        let bonus = (depth * depth * 16).min(1600);
+        self.tables.update_history(side, slot, bonus);
+        for &s in tried {
+            if s != slot {
+                self.tables.update_history(side, s, -bonus);
+            }
+        }
+        self.tables.add_killer(ply, m);
+        if let Some(prev) = self.move_stack[ply] {
+            self.tables.countermoves[prev] = Some(m);
+        }
+    }
+
+    fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as i32);
+        if PV {
+            self.pv[ply].clear();
+        }
+        if self.pos.is_draw(self.root_ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.pos.evaluate();
+        }
+        let in_check = self.pos.in_check();
+        let key = self.pos.hash();
+        let tt = self.tt.probe(key);
+        if let Some(h) = tt {
+            if !PV {
+                let s = score_from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut best = -INFINITE;
+        let mut eval = NO_EVAL;
+        if !in_check {
+            eval = tt.map_or_else(|| self.pos.evaluate(), |h| h.eval);
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+        }
+        let mut list = P::MoveList::default();
+        self.pos.generate_moves(&mut list);
+        if list.is_empty() {
+            return self.terminal_score(ply);
+        }
+        let tt_move_bits = tt.map_or(0, |h| h.mv);
+        let tt_move = list
+            .iter()
+            .copied()
+            .find(|&m| tt_move_bits != 0 && P::move_bits(m) == tt_move_bits);
+        let buffer = std::mem::take(&mut self.buffers[ply]);
+        let mut picker = MovePicker::new(
+            &self.pos,
+            buffer,
+            &list,
+            tt_move,
+            &self.tables,
+            ply,
+            self.move_stack[ply],
+        );
+        let us = self.pos.side_to_move();
+        let mut best_move = None;
+        while let Some(m) = picker.next(&self.pos) {
+            if !in_check {
+                if !self.pos.is_tactical(m) {
+                    continue;
+                }
+                if !self.pos.see_ge(m, 0) {
+                    continue;
+                }
+            }
+            let slot = self.pos.history_index(m);
+            self.pos.make_move(m);
+            self.nodes += 1;
+            self.move_stack[ply + 1] = Some(slot);
+            let flipped = self.pos.side_to_move() != us;
+            let score = self.child_qs::<PV>(flipped, alpha, beta, ply);
+            self.pos.unmake_move();
+            if self.stopped {
+                self.buffers[ply] = picker.into_buffer();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        self.buffers[ply] = picker.into_buffer();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move.map_or(0, P::move_bits),
+            score_to_tt(best, ply),
+            if eval == NO_EVAL { 0 } else { eval },
+            0,
+            bound,
+        );
+        best
+    }
+
+    /// Nodes searched by this thread.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+#[inline(always)]
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline(always)]
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

@@ -1,0 +1,122 @@
+//! Search behaviour on positions with known answers, and the engine's
+//! stop/threads plumbing.
+
+use engine::{search_fixed_depth, Engine, Limits, Score, Silent};
+use movegen::{Chess, Position};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn best(fen: &str, depth: i32) -> (String, Option<Score>) {
+    let pos = Chess::from_fen(fen).unwrap();
+    let r = search_fixed_depth(&pos, depth, 16);
+    (r.best.unwrap(), r.score)
+}
+
+#[test]
+fn finds_mate_in_one() {
+    let (m, s) = best(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",
+        4,
+    );
+    assert_eq!(m, "f3f7");
+    assert_eq!(s, Some(Score::Mate(1)));
+}
+
+#[test]
+fn finds_mate_in_two() {
+    // 1. Nf6+ gxf6 2. Bxf7#.
+    let (m, s) = best(
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        6,
+    );
+    assert_eq!((m.as_str(), s), ("d5f6", Some(Score::Mate(2))));
+}
+
+#[test]
+fn sees_being_mated() {
+    // Black's only move Kg8 allows Ra8#.
+    let (m, s) = best("7k/8/6K1/8/8/8/8/R7 b - - 0 1", 4);
+    assert_eq!((m.as_str(), s), ("h8g8", Some(Score::Mate(-1))));
+}
+
+#[test]
+fn wins_hanging_queen() {
+    let (m, _) = best(
+        "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 1 3",
+        6,
+    );
+    assert_eq!(m, "c1g5");
+}
+
+#[test]
+fn stalemate_and_mate_at_root_give_no_move() {
+    let pos = Chess::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let r = search_fixed_depth(&pos, 5, 1);
+    assert!(r.best.is_none());
+}
+
+#[test]
+fn stop_is_prompt_with_two_threads() {
+    let mut engine = Engine::new(16);
+    engine.threads = 2;
+    let limits = Limits {
+        infinite: true,
+        ..Default::default()
+    };
+    let h = engine.start(Chess::startpos(), limits, Vec::new(), Arc::new(Silent));
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    h.stop();
+    let r = h.wait();
+    assert!(
+        t.elapsed() < Duration::from_millis(100),
+        "stop took {:?}",
+        t.elapsed()
+    );
+    assert!(r.best.is_some());
+    assert!(r.depth >= 3);
+}
+
+#[test]
+fn movetime_is_respected() {
+    let engine = Engine::new(16);
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(200)),
+        ..Default::default()
+    };
+    let t = Instant::now();
+    let r = engine
+        .start(Chess::startpos(), limits, Vec::new(), Arc::new(Silent))
+        .wait();
+    let e = t.elapsed();
+    assert!(
+        e >= Duration::from_millis(120) && e < Duration::from_millis(300),
+        "{e:?}"
+    );
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn bench_node_count_is_deterministic() {
+    let pos =
+        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
+            .unwrap();
+    let a = search_fixed_depth(&pos, 7, 16).nodes;
+    let b = search_fixed_depth(&pos, 7, 16).nodes;
+    assert_eq!(a, b);
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let engine = Engine::new(16);
+    let pos = Chess::startpos();
+    let only = pos.parse_move("a2a3").unwrap();
+    let limits = Limits {
+        depth: Some(5),
+        ..Default::default()
+    };
+    let r = engine
+        .start(pos, limits, vec![only], Arc::new(Silent))
+        .wait();
+    assert_eq!(r.best.as_deref(), Some("a2a3"));
+}

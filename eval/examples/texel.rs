@@ -1,0 +1,345 @@
+//! Texel tuning of the chess evaluation's weights.
+//!
+//! ```text
+//! cargo run --release -p eval --example texel -- DATA [options]
+//! ```
+//!
+//! DATA has one position per line, `FEN;result` with result 1.0 / 0.5 / 0.0
+//! from White's view (see `tools/texel/make_data.py`). The evaluation is
+//! linear in its weights (before the taper and the endgame scale, which are
+//! fixed per position), so each position is traced once into a sparse list
+//! of (parameter, White's uses minus Black's) and the tuner then works on
+//! those lists alone:
+//!
+//! 1. fit the sigmoid constant K minimising the mean squared error between
+//!    the results and `1 / (1 + 10^(-K * eval / 400))` for the starting weights;
+//! 2. minimise the same error over every weight with full-batch Adam;
+//! 3. round, re-evaluate with the engine's own integer code, report the
+//!    errors before and after on the training and the validation positions
+//!    (the last `--valid` fraction of the file, so mostly other games), and
+//!    write the weights as Rust source (`--out`, default stdout).
+//!
+//! Options: `--start initial|current` (default initial: `Weights::initial()`;
+//! current: the weights the engine uses now), `--epochs N` (default 3000),
+//! `--lr X` (default 2.0, centipawns per step, decaying to a tenth),
+//! `--valid F` (default 0.1), `--limit N` (use the first N positions),
+//! `--out FILE`.
+
+use eval::acc::{Sum, Trace};
+use eval::chess::{evaluate_with, Weights, WEIGHTS};
+use eval::params::Params;
+use eval::score::{MAX_PHASE, S, SCALE_NORMAL};
+use movegen::Board;
+use std::time::Instant;
+
+/// One traced position.
+struct Pos {
+    /// Range into the shared coefficient arrays.
+    start: u32,
+    end: u32,
+    /// Phase / MAX_PHASE.
+    mg_factor: f32,
+    /// (1 - phase / MAX_PHASE) * scale / SCALE_NORMAL.
+    eg_factor: f32,
+    result: f32,
+}
+
+struct Data {
+    pos: Vec<Pos>,
+    index: Vec<u16>,
+    coef: Vec<f32>,
+}
+
+struct Args {
+    data: String,
+    start: String,
+    epochs: usize,
+    lr: f64,
+    valid: f64,
+    limit: usize,
+    out: Option<String>,
+}
+
+fn parse_args() -> Args {
+    let mut a = Args {
+        data: String::new(),
+        start: "initial".into(),
+        epochs: 3000,
+        lr: 2.0,
+        valid: 0.1,
+        limit: usize::MAX,
+        out: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(x) = it.next() {
+        let mut val = || it.next().unwrap_or_else(|| panic!("{x} needs a value"));
+        match x.as_str() {
+            "--start" => a.start = val(),
+            "--epochs" => a.epochs = val().parse().expect("--epochs N"),
+            "--lr" => a.lr = val().parse().expect("--lr X"),
+            "--valid" => a.valid = val().parse().expect("--valid F"),
+            "--limit" => a.limit = val().parse().expect("--limit N"),
+            "--out" => a.out = Some(val()),
+            _ if a.data.is_empty() && !x.starts_with("--") => a.data = x,
+            _ => panic!("unknown argument {x}"),
+        }
+    }
+    assert!(!a.data.is_empty(), "usage: texel DATA [--start initial|current] [--epochs N] [--lr X] [--valid F] [--limit N] [--out FILE]");
+    a
+}
+
+/// Reads and traces every position with the weights `w`.
+fn load(path: &str, w: &Weights, limit: usize) -> (Data, Vec<(Board, f32)>) {
+    let text = std::fs::read_to_string(path).expect("read the data file");
+    let mut data = Data {
+        pos: Vec::new(),
+        index: Vec::new(),
+        coef: Vec::new(),
+    };
+    let mut boards = Vec::new();
+    let mut trace = Trace::new(w);
+    let mut skipped = 0;
+    for line in text.lines().take(limit) {
+        let Some((fen, res)) = line.split_once(';') else {
+            skipped += 1;
+            continue;
+        };
+        let (Ok(b), Ok(result)) = (Board::from_fen(fen.trim()), res.trim().parse::<f32>()) else {
+            skipped += 1;
+            continue;
+        };
+        trace.clear();
+        let bd = evaluate_with(&b, w, &mut trace);
+        let start = data.index.len() as u32;
+        let mut check = S::ZERO;
+        let params = w.to_vec();
+        for (i, &c) in trace.coefficients.iter().enumerate() {
+            if c != 0 {
+                data.index.push(i as u16);
+                data.coef.push(c as f32);
+                check += params[i] * c;
+            }
+        }
+        // The trace must reproduce the evaluation exactly.
+        assert_eq!(check, bd.sum, "trace mismatch on {fen}");
+        let phase = bd.phase as f32 / MAX_PHASE as f32;
+        data.pos.push(Pos {
+            start,
+            end: data.index.len() as u32,
+            mg_factor: phase,
+            eg_factor: (1.0 - phase) * bd.scale as f32 / SCALE_NORMAL as f32,
+            result,
+        });
+        boards.push((b, result));
+    }
+    if skipped > 0 {
+        eprintln!("skipped {skipped} malformed lines");
+    }
+    (data, boards)
+}
+
+#[inline(always)]
+fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// The linear evaluation of position `p` with weights `mg`, `eg`.
+#[inline(always)]
+fn lin_eval(d: &Data, p: &Pos, mg: &[f64], eg: &[f64]) -> f64 {
+    let (mut m, mut e) = (0.0, 0.0);
+    for j in p.start as usize..p.end as usize {
+        let i = d.index[j] as usize;
+        let c = d.coef[j] as f64;
+        m += mg[i] * c;
+        e += eg[i] * c;
+    }
+    m * p.mg_factor as f64 + e * p.eg_factor as f64
+}
+
+fn mse_lin(d: &Data, range: std::ops::Range<usize>, k: f64, mg: &[f64], eg: &[f64]) -> f64 {
+    let n = range.len() as f64;
+    d.pos[range]
+        .iter()
+        .map(|p| {
+            let r = p.result as f64 - sigmoid(k, lin_eval(d, p, mg, eg));
+            r * r
+        })
+        .sum::<f64>()
+        / n
+}
+
+/// The error of the engine's own (integer, tapered, scaled) evaluation.
+fn mse_engine(boards: &[(Board, f32)], k: f64, w: &Weights) -> f64 {
+    boards
+        .iter()
+        .map(|(b, r)| {
+            let e = evaluate_with(b, w, &mut Sum::default()).white as f64;
+            let d = *r as f64 - sigmoid(k, e);
+            d * d
+        })
+        .sum::<f64>()
+        / boards.len() as f64
+}
+
+/// K minimising the error of the fixed evaluations `evals`.
+fn fit_k(evals: &[(f64, f64)]) -> f64 {
+    let err = |k: f64| {
+        evals
+            .iter()
+            .map(|&(e, r)| {
+                let d = r - sigmoid(k, e);
+                d * d
+            })
+            .sum::<f64>()
+    };
+    // Golden-section search on [0.05, 4].
+    let (mut a, mut b) = (0.05f64, 4.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let c = b - g * (b - a);
+        let d = a + g * (b - a);
+        if err(c) < err(d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+fn main() {
+    let args = parse_args();
+    let start_w = match args.start.as_str() {
+        "initial" => Weights::initial(),
+        "current" => WEIGHTS.clone(),
+        s => panic!("--start initial|current, not {s}"),
+    };
+    let t = Instant::now();
+    let (data, boards) = load(&args.data, &start_w, args.limit);
+    let n = data.pos.len();
+    let n_train = n - ((n as f64 * args.valid) as usize).min(n);
+    eprintln!(
+        "{} positions ({} train, {} validation), {} nonzero coefficients, {} parameters, loaded in {:.1}s",
+        n,
+        n_train,
+        n - n_train,
+        data.index.len(),
+        Weights::LEN,
+        t.elapsed().as_secs_f64()
+    );
+    let (train_b, valid_b) = boards.split_at(n_train);
+
+    let params = start_w.to_vec();
+    let mut mg: Vec<f64> = params.iter().map(|s| s.mg as f64).collect();
+    let mut eg: Vec<f64> = params.iter().map(|s| s.eg as f64).collect();
+
+    let evals: Vec<(f64, f64)> = train_b
+        .iter()
+        .map(|(b, r)| {
+            (
+                evaluate_with(b, &start_w, &mut Sum::default()).white as f64,
+                *r as f64,
+            )
+        })
+        .collect();
+    let k = fit_k(&evals);
+    let before_train = mse_engine(train_b, k, &start_w);
+    let before_valid = if valid_b.is_empty() {
+        f64::NAN
+    } else {
+        mse_engine(valid_b, k, &start_w)
+    };
+    eprintln!("K = {k:.4}; MSE before: train {before_train:.6}, validation {before_valid:.6}");
+
+    // Full-batch Adam on the mean squared error.
+    let np = Weights::LEN;
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8f64);
+    let mut m1 = vec![0.0f64; 2 * np];
+    let mut m2 = vec![0.0f64; 2 * np];
+    let mut grad = vec![0.0f64; 2 * np];
+    let ln10k = std::f64::consts::LN_10 * k / 400.0;
+    let t = Instant::now();
+    for epoch in 1..=args.epochs {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        let mut err = 0.0;
+        for p in &data.pos[..n_train] {
+            let s = sigmoid(k, lin_eval(&data, p, &mg, &eg));
+            let r = p.result as f64 - s;
+            err += r * r;
+            // d(r^2)/d(eval) = -2 r s (1 - s) ln10 K / 400
+            let g = -2.0 * r * s * (1.0 - s) * ln10k;
+            let gm = g * p.mg_factor as f64;
+            let ge = g * p.eg_factor as f64;
+            for j in p.start as usize..p.end as usize {
+                let i = data.index[j] as usize;
+                let c = data.coef[j] as f64;
+                grad[i] += gm * c;
+                grad[np + i] += ge * c;
+            }
+        }
+        // Step size decays linearly to a tenth over the run.
+        let lr = args.lr * (1.0 - 0.9 * (epoch - 1) as f64 / args.epochs as f64);
+        let bc1 = 1.0 - b1.powi(epoch as i32);
+        let bc2 = 1.0 - b2.powi(epoch as i32);
+        for i in 0..2 * np {
+            let g = grad[i] / n_train as f64;
+            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
+            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
+            let step = lr * (m1[i] / bc1) / ((m2[i] / bc2).sqrt() + eps);
+            if i < np {
+                mg[i] -= step;
+            } else {
+                eg[i - np] -= step;
+            }
+        }
+        if epoch % 100 == 0 || epoch == args.epochs {
+            eprintln!(
+                "epoch {epoch}: train MSE {:.6}, validation {:.6} ({:.0}s)",
+                err / n_train as f64,
+                if n_train < n {
+                    mse_lin(&data, n_train..n, k, &mg, &eg)
+                } else {
+                    f64::NAN
+                },
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
+
+    let tuned: Vec<S> = mg
+        .iter()
+        .zip(&eg)
+        .map(|(m, e)| S::new(m.round() as i32, e.round() as i32))
+        .collect();
+    let mut w = start_w.clone();
+    w.set_from(&tuned);
+    let after_train = mse_engine(train_b, k, &w);
+    let after_valid = if valid_b.is_empty() {
+        f64::NAN
+    } else {
+        mse_engine(valid_b, k, &w)
+    };
+    let all_before = mse_engine(&boards, k, &start_w);
+    let all_after = mse_engine(&boards, k, &w);
+    let summary = format!(
+        "K = {k:.4}; MSE before: train {before_train:.6}, validation {before_valid:.6}, all {all_before:.6}; \
+         after: train {after_train:.6}, validation {after_valid:.6}, all {all_after:.6}"
+    );
+    eprintln!("{summary}");
+
+    let src = format!(
+        "//! The tuned chess weights, written by `examples/texel.rs`\n\
+         //! ({n} positions, {} epochs, started from `{}`).\n\
+         //! {summary}\n\n\
+         use super::weights::{{s, Weights}};\n\n\
+         /// The weights the engine plays with.\n\
+         #[rustfmt::skip]\n{}",
+        args.epochs,
+        args.start,
+        w.to_rust("TUNED")
+    );
+    match &args.out {
+        Some(path) => std::fs::write(path, src).expect("write the weights"),
+        None => print!("{src}"),
+    }
+}

@@ -1,0 +1,89 @@
+//! The standard-chess evaluation: a tapered sum of hand-crafted terms, one
+//! file per idea, each reporting to an [`Acc`] so the same code serves the
+//! search ([`crate::acc::Sum`]) and the tuner ([`crate::acc::Trace`]).
+//!
+//! Variants reuse these terms by calling them from their own evaluation
+//! module with their own weights (see `docs/eval.md`).
+
+pub mod info;
+pub mod king;
+pub mod material;
+pub mod mobility;
+pub mod pawns;
+pub mod pieces;
+pub mod scale;
+pub mod threats;
+pub mod tuned;
+pub mod weights;
+
+use crate::acc::{Acc, Sum};
+use crate::score::{taper, MAX_PHASE, S};
+use info::Info;
+use movegen::{Board, Color, PieceKind};
+pub use weights::Weights;
+
+/// The weights the engine plays with.
+pub static WEIGHTS: Weights = tuned::TUNED;
+
+/// Scores never leave ±`SCORE_LIMIT`, far from mate scores.
+pub const SCORE_LIMIT: i32 = 15_000;
+
+/// What an evaluation adds up to, before the side to move's view is taken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    /// The sum of every term, White's minus Black's.
+    pub sum: S,
+    /// 0 (bare kings and pawns) to [`MAX_PHASE`].
+    pub phase: i32,
+    /// The endgame scale, out of [`crate::score::SCALE_NORMAL`].
+    pub scale: i32,
+    /// The tapered, scaled score from White's view (not clamped).
+    pub white: i32,
+}
+
+/// The game phase from non-pawn material: knight and bishop 1, rook 2,
+/// queen 4, capped at [`MAX_PHASE`].
+#[inline(always)]
+pub fn phase(b: &Board) -> i32 {
+    let n = |k: PieceKind| b.kind_bb(k).count_ones() as i32;
+    let p = n(PieceKind::Knight)
+        + n(PieceKind::Bishop)
+        + 2 * n(PieceKind::Rook)
+        + 4 * n(PieceKind::Queen);
+    p.min(MAX_PHASE)
+}
+
+/// Evaluates `b` with weights `w`, reporting every term to `acc`.
+#[inline(always)]
+pub fn evaluate_with<A: Acc>(b: &Board, w: &Weights, acc: &mut A) -> Breakdown {
+    let mut info = Info::new(b);
+    material::eval(b, w, acc);
+    pawns::eval(b, w, acc, &info);
+    mobility::eval(b, w, acc, &mut info);
+    king::eval(b, w, acc, &info);
+    pieces::eval(b, w, acc, &info);
+    threats::eval(b, w, acc, &info);
+    acc.add(b.side_to_move(), &w.tempo, 1);
+
+    let sum = acc.total();
+    let phase = phase(b);
+    let scale = scale::scale_factor(b, sum.eg);
+    Breakdown {
+        sum,
+        phase,
+        scale,
+        white: taper(sum, phase, scale),
+    }
+}
+
+/// The engine's evaluation of `b`: centipawns from the side to move's view,
+/// within ±[`SCORE_LIMIT`].
+#[inline]
+pub fn evaluate(b: &Board) -> i32 {
+    let white = evaluate_with(b, &WEIGHTS, &mut Sum::default()).white;
+    let white = white.clamp(-SCORE_LIMIT, SCORE_LIMIT);
+    match b.side_to_move() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}

@@ -1,0 +1,29 @@
+//! Static evaluation: a score in centipawns from the side to move's view.
+//!
+//! The chess evaluation lives in [`chess`], one file per idea; every term
+//! reports to an [`acc::Acc`] so the same code is used by the search and by
+//! the Texel tuner (`examples/texel.rs`). See `docs/eval.md`.
+
+pub mod acc;
+pub mod chess;
+pub mod params;
+pub mod score;
+
+use movegen::Chess;
+
+/// A position the search can evaluate statically.
+pub trait Evaluate {
+    /// The score in centipawns from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+}
+
+/// Middlegame piece values in centipawns, pawn to king (king 0), for
+/// exchange evaluation and move ordering.
+pub const MATERIAL: [i32; 6] = [100, 320, 330, 500, 900, 0];
+
+impl Evaluate for Chess {
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        chess::evaluate(self.board())
+    }
+}
