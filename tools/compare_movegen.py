@@ -24,7 +24,8 @@ Games: --games random games from the start position, plus --epd-games games
 starting from each position of data/perft/chess.epd.  Moves are uniformly
 random among the legal moves, except that with probability --bias the move is
 drawn from the "interesting" ones (captures, promotions, castling, double
-pawn pushes that allow an en passant reply) when there are any.  A game ends at
+pawn pushes that allow an en passant reply) when there are any, and with
+probability --check-bias from the checking moves (a mating one if any).  A game ends at
 game over (python-chess Board.is_game_over()) or after --max-plies plies.
 Each game has its own RNG seeded from (seed, game number), so --only-game K
 replays a single game exactly.
@@ -175,17 +176,30 @@ def interesting(board, m):
     return False
 
 
-def random_game(start_fen, rng, max_plies, bias):
+def random_game(start_fen, rng, max_plies, bias, check_bias):
     """Return (start board, list of moves)."""
     board = chess.Board(start_fen)
     start = board.copy(stack=False)
     moves = []
     while len(moves) < max_plies and not board.is_game_over():
         legal = list(board.legal_moves)
-        if rng.random() < bias:
+        r = rng.random()
+        if r < bias:
             good = [m for m in legal if interesting(board, m)]
             if good:
                 legal = good
+        elif r < bias + check_bias:
+            good = [m for m in legal if board.gives_check(m)]
+            if good:
+                legal = good
+                mates = []
+                for m in good:  # play a mate when there is one, so games end in mate more often
+                    board.push(m)
+                    if board.is_checkmate():
+                        mates.append(m)
+                    board.pop()
+                if mates:
+                    legal = mates
         m = rng.choice(legal)
         board.push(m)
         moves.append(m)
@@ -337,10 +351,11 @@ class Checker:
 
     def run_game(self, start_fen, game_no):
         rng = random.Random("%d:%d" % (self.args.seed, game_no))
-        start, moves = random_game(start_fen, rng, self.args.max_plies, self.args.bias)
+        start, moves = random_game(start_fen, rng, self.args.max_plies, self.args.bias, self.args.check_bias)
         board = start.copy()
         for ply in range(len(moves) + 1):
-            self.check_position(board, "game %d ply %d" % (game_no, ply), self.positions)
+            # index depends only on (game, ply), so --only-game replays exactly the same checks
+            self.check_position(board, "game %d ply %d" % (game_no, ply), game_no + ply)
             if ply < len(moves):
                 board.push(moves[ply])
         if not self.args.no_d:
@@ -359,6 +374,8 @@ def main():
     ap.add_argument("--max-plies", type=int, default=200)
     ap.add_argument("--bias", type=float, default=0.3,
                     help="probability of preferring captures/promotions/castling/e.p. chances (default 0.3)")
+    ap.add_argument("--check-bias", type=float, default=0.1,
+                    help="probability of preferring checking moves (default 0.1)")
     ap.add_argument("--perft2-every", type=int, default=10, help="go perft 2 on every Nth position (0 = never)")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each engine line")
     ap.add_argument("--max-report", type=int, default=10, help="mismatches printed in detail")
