@@ -1,8 +1,11 @@
 //! `vsadnik bench`: a fixed set of positions searched to a fixed depth with one
-//! thread and a fresh 16 MB table each; the node count is deterministic.
+//! thread and a cleared 16 MB table each; the node count is deterministic.
 
-use crate::driver::search_fixed_depth;
+use crate::driver::Engine;
+use crate::info::Silent;
+use crate::limits::Limits;
 use crate::searchable::Searchable;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Standard-chess bench positions: openings, middlegames, endgames, tactics.
@@ -46,20 +49,32 @@ pub struct BenchResult {
     pub seconds: f64,
 }
 
-/// Searches every FEN of `positions` to `depth`; calls `each` with the
-/// position index and its node count.
+/// Searches every FEN of `positions` to `depth` with `threads` threads (the
+/// node count is deterministic with one); calls `each` with the position
+/// index, its node count and its time in seconds.
 pub fn run_bench<P: Searchable>(
     positions: &[&str],
     depth: i32,
-    mut each: impl FnMut(usize, u64),
+    threads: usize,
+    mut each: impl FnMut(usize, u64, f64),
 ) -> Result<BenchResult, String> {
     let start = Instant::now();
     let mut nodes = 0;
+    let mut engine = Engine::new(16);
+    engine.threads = threads;
     for (i, fen) in positions.iter().enumerate() {
         let pos = P::from_fen(fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
-        let r = search_fixed_depth(&pos, depth, 16);
+        engine.clear_hash();
+        let limits = Limits {
+            depth: Some(depth),
+            ..Default::default()
+        };
+        let t = Instant::now();
+        let r = engine
+            .start(pos, limits, Vec::new(), Arc::new(Silent))
+            .wait();
         nodes += r.nodes;
-        each(i, r.nodes);
+        each(i, r.nodes, t.elapsed().as_secs_f64());
     }
     Ok(BenchResult {
         nodes,

@@ -80,6 +80,17 @@ mod band {
     }
 }
 
+/// The kind of a move handed out by the picker.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Pick {
+    /// A capture or promotion that does not lose material (or the hash move).
+    Tactical,
+    /// A non-tactical move.
+    Quiet,
+    /// A capture that loses material by static exchange.
+    LosingTactical,
+}
+
 /// Hands out moves stage by stage: the transposition-table move, winning and
 /// equal captures and promotions (MVV-LVA, with SEE checked lazily: a losing
 /// capture is moved to the last stage when it comes up), killers, the
@@ -133,8 +144,8 @@ impl<M: Copy + Eq> MovePicker<M> {
         self.skip_quiets = true;
     }
 
-    /// The next move in order.
-    pub fn next<P: Searchable<Move = M>>(&mut self, pos: &P) -> Option<M> {
+    /// The next move in order, and its kind.
+    pub fn next<P: Searchable<Move = M>>(&mut self, pos: &P) -> Option<(M, Pick)> {
         loop {
             if self.next >= self.moves.len() {
                 return None;
@@ -153,11 +164,17 @@ impl<M: Copy + Eq> MovePicker<M> {
             }
             self.moves.swap(self.next, best);
             self.next += 1;
-            let quiet = s != band::TT && !band::is_good_tactical(s) && !band::is_bad_tactical(s);
-            if self.skip_quiets && quiet {
+            let pick = if band::is_bad_tactical(s) {
+                Pick::LosingTactical
+            } else if band::is_good_tactical(s) || (s == band::TT && pos.is_tactical(m)) {
+                Pick::Tactical
+            } else {
+                Pick::Quiet
+            };
+            if self.skip_quiets && pick == Pick::Quiet && s != band::TT {
                 continue;
             }
-            return Some(m);
+            return Some((m, pick));
         }
     }
 

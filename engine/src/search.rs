@@ -10,7 +10,7 @@
 use crate::control::Control;
 use crate::info::score::{INFINITE, MATE, MATE_BOUND};
 use crate::info::{Score, ScoreBound, SearchInfo};
-use crate::ordering::{MovePicker, OrderingTables, MAX_PLY};
+use crate::ordering::{MovePicker, OrderingTables, Pick, MAX_PLY};
 use crate::searchable::Searchable;
 use crate::tt::{Bound, TranspositionTable};
 use movegen::variant::{MoveBuffer, Status};
@@ -430,8 +430,8 @@ impl<P: Searchable> Worker<P> {
         let mut quiets_tried: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
-        while let Some(m) = picker.next(&self.pos) {
-            let tactical = self.pos.is_tactical(m);
+        while let Some((m, pick)) = picker.next(&self.pos) {
+            let tactical = pick != Pick::Quiet;
             let slot = self.pos.history_index(m);
             let history = self.tables.history(us.index(), slot);
             if !root && best > -MATE_BOUND && searched > 0 {
@@ -613,9 +613,13 @@ impl<P: Searchable> Worker<P> {
             best = eval;
         }
         let mut list = P::MoveList::default();
-        self.pos.generate_moves(&mut list);
+        self.pos.generate_tactical(&mut list);
         if list.is_empty() {
-            return self.terminal_score(ply);
+            if in_check {
+                return self.terminal_score(ply);
+            }
+            // No capture: stand pat (a stalemate here is left to the full search).
+            return best;
         }
         let tt_move_bits = tt.map_or(0, |h| h.mv);
         let tt_move = list
@@ -634,14 +638,10 @@ impl<P: Searchable> Worker<P> {
         );
         let us = self.pos.side_to_move();
         let mut best_move = None;
-        while let Some(m) = picker.next(&self.pos) {
-            if !in_check {
-                if !self.pos.is_tactical(m) {
-                    continue;
-                }
-                if !self.pos.see_ge(m, 0) {
-                    continue;
-                }
+        while let Some((m, pick)) = picker.next(&self.pos) {
+            // Out of check: captures and promotions that do not lose material.
+            if !in_check && pick != Pick::Tactical {
+                continue;
             }
             let slot = self.pos.history_index(m);
             self.pos.make_move(m);

@@ -5,6 +5,7 @@
 use eval::{Evaluate, MATERIAL};
 use movegen::attacks::{bishop_attacks, rook_attacks};
 use movegen::bitboard::lsb;
+use movegen::movegen::MoveList;
 use movegen::{Board, Chess, Color, Move, PieceKind, Position};
 
 /// A position the search can play in.
@@ -16,6 +17,11 @@ pub trait Searchable: Position + Evaluate {
 
     /// The move packed into 32 bits (never 0) for the transposition table.
     fn move_bits(m: Self::Move) -> u32;
+    /// Appends the moves quiescence search looks at: captures and
+    /// promotions, or every legal move when in check.
+    fn generate_tactical(&self, out: &mut Self::MoveList) {
+        self.generate_moves(out);
+    }
     /// True for captures and promotions (searched in quiescence).
     fn is_tactical(&self, m: Self::Move) -> bool;
     /// MVV-LVA style score of a tactical move (higher first).
@@ -57,6 +63,11 @@ impl Searchable for Chess {
     #[inline(always)]
     fn move_bits(m: Move) -> u32 {
         m.raw() as u32
+    }
+
+    #[inline(always)]
+    fn generate_tactical(&self, out: &mut MoveList) {
+        movegen::movegen::generate::<_, true>(self.board(), out);
     }
 
     #[inline(always)]

@@ -80,7 +80,7 @@ impl Position for Chess {
 
     #[inline(always)]
     fn generate_moves(&self, out: &mut MoveList) {
-        generate(self.board(), out);
+        generate::<_, false>(self.board(), out);
     }
 
     #[inline(always)]

@@ -91,7 +91,15 @@ impl MoveSink for MoveList {
 /// All legal moves of the side to move.
 pub fn legal_moves(board: &Board) -> MoveList {
     let mut list = MoveList::new();
-    generate(board, &mut list);
+    generate::<_, false>(board, &mut list);
+    list
+}
+
+/// The legal captures and promotions of the side to move; all legal moves
+/// when it is in check (quiescence search needs every evasion).
+pub fn tactical_moves(board: &Board) -> MoveList {
+    let mut list = MoveList::new();
+    generate::<_, true>(board, &mut list);
     list
 }
 
@@ -99,7 +107,7 @@ pub fn legal_moves(board: &Board) -> MoveList {
 #[inline]
 pub fn count_legal_moves(board: &Board) -> u64 {
     let mut c = Counter(0);
-    generate(board, &mut c);
+    generate::<_, false>(board, &mut c);
     c.0
 }
 
@@ -121,9 +129,10 @@ fn pinned_pieces(board: &Board, us: Color, ksq: Square, occ: Bitboard) -> Bitboa
     pinned
 }
 
-/// Generates every legal move of the side to move into `sink`.
+/// Generates every legal move of the side to move into `sink` (with
+/// `TACTICAL`, only captures and promotions unless in check).
 #[inline(always)]
-pub fn generate<S: MoveSink>(board: &Board, sink: &mut S) {
+pub fn generate<S: MoveSink, const TACTICAL: bool>(board: &Board, sink: &mut S) {
     let us = board.side_to_move();
     let them = us.flip();
     let occ = board.occupied();
@@ -134,8 +143,10 @@ pub fn generate<S: MoveSink>(board: &Board, sink: &mut S) {
 
     // King steps: the king itself must not shield the square it retreats to.
     let occ_no_king = occ ^ ksq.bb();
+    let quiet_too = !TACTICAL || checkers != 0;
+    let king_filter = if quiet_too { !ours } else { theirs };
     let mut king_targets = 0;
-    for t in Squares(king_attacks(ksq) & !ours) {
+    for t in Squares(king_attacks(ksq) & king_filter) {
         if !board.is_attacked(t, them, occ_no_king) {
             king_targets |= t.bb();
         }
@@ -150,7 +161,7 @@ pub fn generate<S: MoveSink>(board: &Board, sink: &mut S) {
     } else {
         !0
     };
-    let move_mask = target_mask & !ours;
+    let move_mask = target_mask & if quiet_too { !ours } else { theirs };
     let pinned = pinned_pieces(board, us, ksq, occ);
 
     for from in Squares(board.pieces(us, PieceKind::Knight) & !pinned) {
@@ -172,9 +183,9 @@ pub fn generate<S: MoveSink>(board: &Board, sink: &mut S) {
         sink.targets(from, t);
     }
 
-    generate_pawn_moves(board, sink, pinned, ksq, target_mask);
+    generate_pawn_moves(board, sink, pinned, ksq, target_mask, quiet_too);
 
-    if checkers == 0 {
+    if !TACTICAL && checkers == 0 {
         generate_castling(board, sink, occ);
     }
 }
@@ -186,6 +197,7 @@ fn generate_pawn_moves<S: MoveSink>(
     pinned: Bitboard,
     ksq: Square,
     target_mask: Bitboard,
+    quiet_too: bool,
 ) {
     let us = board.side_to_move();
     let them = us.flip();
@@ -203,9 +215,11 @@ fn generate_pawn_moves<S: MoveSink>(
     let single = forward(pawns, us) & empty;
     let double = forward(single & third, us) & empty & target_mask;
     let single = single & target_mask;
-    sink.pawn_moves(single & !last, up);
+    if quiet_too {
+        sink.pawn_moves(single & !last, up);
+        sink.pawn_moves(double, 2 * up);
+    }
     sink.promotions(single & last, up);
-    sink.pawn_moves(double, 2 * up);
     let capt = theirs & target_mask;
     let l = shift_by(pawns & !FILE_A, left) & capt;
     let r = shift_by(pawns & !FILE_H, right) & capt;
@@ -222,7 +236,7 @@ fn generate_pawn_moves<S: MoveSink>(
         let promo = from.bb() & forward(last, them) != 0;
         if promo {
             sink.promotions(push & pin, up);
-        } else {
+        } else if quiet_too {
             sink.pawn_moves(push & pin, up);
             sink.pawn_moves(dbl & pin, 2 * up);
         }
