@@ -98,8 +98,10 @@ impl<P: Searchable> Worker<P> {
             tables: OrderingTables::new(),
             eval_stack: [NO_EVAL; MAX_PLY + 4],
             move_stack: [None; MAX_PLY + 4],
-            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
-            buffers: vec![Vec::with_capacity(64); MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             lmr,
             root_moves: root_moves
                 .into_iter()
@@ -167,7 +169,7 @@ impl<P: Searchable> Worker<P> {
     }
 
     fn sort_root_moves(&mut self, from: usize) {
-        self.root_moves[from..].sort_by(|a, b| b.current.cmp(&a.current));
+        self.root_moves[from..].sort_by_key(|rm| std::cmp::Reverse(rm.current));
     }
 
     fn aspiration(&mut self, depth: i32, report: &mut dyn FnMut(&Self, i32, usize, ScoreBound)) {

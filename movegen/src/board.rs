@@ -379,6 +379,28 @@ impl Board {
         })
     }
 
+    /// Drops `piece` (of the side to move) on the empty square `to` and passes
+    /// the turn (drop variants). A pawn drop resets the half-move clock.
+    #[inline]
+    pub fn make_drop(&mut self, piece: Piece, to: Square) {
+        let us = self.side;
+        if self.ep != NO_SQUARE {
+            self.hash ^= KEYS.ep_file[(self.ep & 7) as usize];
+            self.ep = NO_SQUARE;
+        }
+        self.put_piece(to, piece);
+        self.halfmove = if piece.kind == PieceKind::Pawn {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        self.hash ^= KEYS.black_to_move;
+        self.side = us.flip();
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+    }
+
     /// True when neither side can ever mate: K v K, K + minor v K, and kings
     /// with bishops all on squares of one colour.
     pub fn insufficient_material(&self) -> bool {

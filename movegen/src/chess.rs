@@ -4,6 +4,7 @@
 use crate::board::Board;
 use crate::chess_move::Move;
 use crate::fen::{FenError, START_FEN};
+use crate::history;
 use crate::movegen::{count_legal_moves, generate, MoveList};
 use crate::types::Color;
 use crate::variant::{Outcome, Position, Status};
@@ -36,16 +37,8 @@ impl Chess {
     /// How many earlier positions (since the last capture or pawn move) equal
     /// the current one.
     pub fn repetitions(&self) -> usize {
-        let cur = self.board();
-        let reach = (cur.halfmove_clock() as usize).min(self.stack.len() - 1);
-        let key = cur.hash();
-        self.stack[self.stack.len() - 1 - reach..self.stack.len() - 1]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|b| b.hash() == key)
-            .count()
+        let reach = self.board().halfmove_clock() as usize;
+        history::repetitions(&self.stack, Board::hash, reach)
     }
 
     /// Plays a null move (search only): the side to move passes.
@@ -137,25 +130,7 @@ impl Chess {
     /// once at or after the stack depth `root_ply` (inside the search tree), or
     /// twice before it.
     pub fn repetition_draw(&self, root_ply: usize) -> bool {
-        let n = self.stack.len();
-        let cur = self.board();
-        let reach = (cur.halfmove_clock() as usize).min(n - 1);
-        let key = cur.hash();
-        let mut seen = 0;
-        let mut i = n as isize - 3;
-        let lowest = (n - 1 - reach) as isize;
-        while i >= lowest {
-            if self.stack[i as usize].hash() == key {
-                if i as usize >= root_ply {
-                    return true;
-                }
-                seen += 1;
-                if seen >= 2 {
-                    return true;
-                }
-            }
-            i -= 2;
-        }
-        false
+        let reach = self.board().halfmove_clock() as usize;
+        history::repetition_draw(&self.stack, Board::hash, reach, root_ply)
     }
 }

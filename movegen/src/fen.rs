@@ -195,6 +195,12 @@ impl Board {
 
     /// The placement field of the FEN.
     pub fn placement_fen(&self) -> String {
+        self.placement_fen_marked(|_| false)
+    }
+
+    /// The placement field with `~` after the pieces on squares `marked`
+    /// selects (promoted pieces in drop chess).
+    pub fn placement_fen_marked(&self, marked: impl Fn(Square) -> bool) -> String {
         let mut s = String::new();
         for rank in (0..8).rev() {
             let mut empty = 0;
@@ -206,6 +212,9 @@ impl Board {
                             empty = 0;
                         }
                         s.push(p.fen_char());
+                        if marked(Square::from_coords(file, rank)) {
+                            s.push('~');
+                        }
                     }
                     None => empty += 1,
                 }

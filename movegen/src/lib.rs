@@ -7,7 +7,9 @@ pub mod bitboard;
 pub mod board;
 pub mod chess;
 pub mod chess_move;
+pub mod drops;
 pub mod fen;
+pub mod history;
 pub mod movegen;
 pub mod perft;
 pub mod pgn;
@@ -24,4 +26,9 @@ pub use types::{Color, Piece, PieceKind, Square};
 pub use variant::{Outcome, Position, Status};
 
 /// The names of the variants this build plays, as `vsadnik variants` lists them.
-pub const VARIANTS: &[&str] = &[Chess::VARIANT];
+pub const VARIANTS: &[&str] = &[
+    Chess::VARIANT,
+    drops::CrazyhousePosition::VARIANT,
+    drops::BughousePosition::VARIANT,
+    drops::SwedishPosition::VARIANT,
+];

@@ -174,6 +174,9 @@ pub trait VariantVisitor {
 pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
     match name {
         "chess" => Ok(visitor.visit::<crate::Chess>()),
+        "crazyhouse" => Ok(visitor.visit::<crate::drops::CrazyhousePosition>()),
+        "bughouse" => Ok(visitor.visit::<crate::drops::BughousePosition>()),
+        "swedish" => Ok(visitor.visit::<crate::drops::SwedishPosition>()),
         _ => Err(format!(
             "unknown variant '{name}' (known: {})",
             crate::VARIANTS.join(", ")

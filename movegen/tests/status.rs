@@ -78,7 +78,7 @@ fn insufficient_material() {
 fn threefold_repetition() {
     let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
     let start = movegen::START_FEN;
-    let twice: Vec<&str> = shuffle.iter().copied().collect();
+    let twice: Vec<&str> = shuffle.to_vec();
     assert_eq!(status(start, &twice), Status::Ongoing, "second occurrence");
     let thrice: Vec<&str> = shuffle.iter().chain(shuffle.iter()).copied().collect();
     assert_eq!(

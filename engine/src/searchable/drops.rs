@@ -1,0 +1,65 @@
+//! Drop chess (crazyhouse, bughouse, Swedish): board moves use the 8x8 hooks;
+//! drops are quiet moves with their own history slots.
+
+use super::board_hooks as hooks;
+use super::Searchable;
+use movegen::drops::{DropMove, DropPosition, DropRules};
+use movegen::Piece;
+
+impl<R: DropRules> Searchable for DropPosition<R>
+where
+    DropPosition<R>: eval::Evaluate,
+{
+    /// Board moves by piece and destination, then drops by piece and square.
+    const HISTORY_LEN: usize = 2 * 12 * 64;
+    const NULL_MOVE: bool = true;
+
+    #[inline(always)]
+    fn move_bits(m: DropMove) -> u32 {
+        m.raw() as u32
+    }
+
+    #[inline(always)]
+    fn is_tactical(&self, m: DropMove) -> bool {
+        m.as_board_move()
+            .is_some_and(|bm| hooks::is_tactical(&self.current().board, bm))
+    }
+
+    #[inline(always)]
+    fn tactical_score(&self, m: DropMove) -> i32 {
+        m.as_board_move()
+            .map_or(0, |bm| hooks::tactical_score(&self.current().board, bm))
+    }
+
+    fn see_ge(&self, m: DropMove, threshold: i32) -> bool {
+        match m.as_board_move() {
+            Some(bm) => hooks::see_ge(&self.current().board, bm, threshold),
+            None => threshold <= 0,
+        }
+    }
+
+    #[inline(always)]
+    fn history_index(&self, m: DropMove) -> usize {
+        let b = &self.current().board;
+        match m.as_drop() {
+            Some((kind, to)) => (12 + Piece::new(b.side_to_move(), kind).index()) * 64 + to.index(),
+            None => hooks::history_index(b, m.as_board_move().expect("a board move")),
+        }
+    }
+
+    fn has_non_pawn_material(&self) -> bool {
+        hooks::has_non_pawn_material(&self.current().board)
+    }
+
+    fn make_null_move(&mut self) {
+        DropPosition::make_null_move(self);
+    }
+
+    fn is_draw(&self, root_ply: usize) -> bool {
+        self.repetition_draw(root_ply)
+    }
+
+    fn game_ply(&self) -> usize {
+        self.ply()
+    }
+}

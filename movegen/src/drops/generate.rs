@@ -1,0 +1,114 @@
+//! Legal move generation for drop chess: the 8x8 board moves, then drops.
+
+use super::drop_move::DropMove;
+use super::reserve::HELD_KINDS;
+use super::rules::DropRules;
+use super::state::DropBoard;
+use crate::attacks::*;
+use crate::bitboard::{lsb, more_than_one, Bitboard, Squares};
+use crate::chess_move::Move;
+use crate::movegen::{generate, MoveSink, PROMOTION_KINDS};
+use crate::types::{Color, PieceKind, Square};
+use arrayvec::ArrayVec;
+
+/// Room for every legal move of a drop position (board moves plus five
+/// kinds dropped on up to 62 empty squares).
+pub const MAX_DROP_MOVES: usize = 768;
+
+/// A move list for drop chess.
+pub type DropMoveList = ArrayVec<DropMove, MAX_DROP_MOVES>;
+
+impl<const N: usize> MoveSink for ArrayVec<DropMove, N> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, targets: Bitboard) {
+        for to in Squares(targets) {
+            self.push(DropMove::board(Move::normal(from, to)));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8) {
+        for to in Squares(targets) {
+            self.push(DropMove::board(Move::normal(to.offset(-delta), to)));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i8) {
+        for to in Squares(targets) {
+            for k in PROMOTION_KINDS {
+                self.push(DropMove::board(Move::new(to.offset(-delta), to, Some(k))));
+            }
+        }
+    }
+    #[inline(always)]
+    fn single(&mut self, m: Move) {
+        self.push(DropMove::board(m));
+    }
+}
+
+/// The squares from which a `kind` of `color` would attack `target`.
+#[inline(always)]
+pub fn checking_squares(
+    kind: PieceKind,
+    color: Color,
+    target: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => pawn_attacks(target, color.flip()),
+        PieceKind::Knight => knight_attacks(target),
+        PieceKind::Bishop => bishop_attacks(target, occupied),
+        PieceKind::Rook => rook_attacks(target, occupied),
+        PieceKind::Queen => queen_attacks(target, occupied),
+        PieceKind::King => king_attacks(target),
+    }
+}
+
+/// The empty squares where a drop would answer the current check (all empty
+/// squares when not in check; none against a double, contact or knight check).
+#[inline(always)]
+pub fn drop_targets(b: &DropBoard) -> Bitboard {
+    let board = &b.board;
+    let empty = !board.occupied();
+    let checkers = board.checkers();
+    if checkers == 0 {
+        empty
+    } else if more_than_one(checkers) {
+        0
+    } else {
+        between(board.king_square(board.side_to_move()), lsb(checkers)) & empty
+    }
+}
+
+/// Appends every legal move (board moves and drops) to `out`.
+#[inline]
+pub fn generate_drop_moves<R: DropRules, const N: usize>(
+    b: &DropBoard,
+    out: &mut ArrayVec<DropMove, N>,
+) {
+    generate::<_, false>(&b.board, out);
+    let us = b.board.side_to_move();
+    if b.reserve.is_empty(us) {
+        return;
+    }
+    let targets = drop_targets(b);
+    if targets == 0 {
+        return;
+    }
+    let their_king = b.board.king_square(us.flip());
+    let occ = b.board.occupied();
+    for kind in HELD_KINDS {
+        if b.reserve.count(us, kind) == 0 {
+            continue;
+        }
+        let mut t = targets;
+        if kind == PieceKind::Pawn {
+            t &= !R::forbidden_pawn_drops(us);
+        }
+        if !R::DROP_MAY_CHECK {
+            t &= !checking_squares(kind, us, their_king, occ);
+        }
+        for to in Squares(t) {
+            out.push(DropMove::drop(kind, to));
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! Drop chess: crazyhouse, FICS bughouse and Swedish chess (one board each).
+//! The rules are in `../shared/rules/swedish.md`; the two-board team game
+//! lives in the match runner, which owns two of these positions.
+
+pub mod drop_move;
+pub mod fen;
+pub mod generate;
+pub mod reserve;
+pub mod rules;
+pub mod state;
+
+pub use drop_move::DropMove;
+pub use generate::DropMoveList;
+pub use reserve::Reserve;
+pub use rules::{Bughouse, Crazyhouse, DropRules, Swedish};
+pub use state::DropBoard;
+
+use crate::fen::{FenError, START_FEN};
+use crate::history;
+use crate::types::Color;
+use crate::variant::{Outcome, Position, Status};
+use std::marker::PhantomData;
+
+/// A drop-chess game state under rules `R`: the current board and the ones
+/// before it.
+#[derive(Clone)]
+pub struct DropPosition<R: DropRules> {
+    stack: Vec<DropBoard>,
+    rules: PhantomData<R>,
+}
+
+/// Crazyhouse.
+pub type CrazyhousePosition = DropPosition<Crazyhouse>;
+/// One board of FICS bughouse.
+pub type BughousePosition = DropPosition<Bughouse>;
+/// One board of Swedish chess.
+pub type SwedishPosition = DropPosition<Swedish>;
+
+impl<R: DropRules> DropPosition<R> {
+    /// A game starting from `state`.
+    pub fn from_state(state: DropBoard) -> Self {
+        let mut stack = Vec::with_capacity(512);
+        stack.push(state);
+        DropPosition {
+            stack,
+            rules: PhantomData,
+        }
+    }
+
+    /// The current board.
+    #[inline(always)]
+    pub fn current(&self) -> &DropBoard {
+        self.stack.last().expect("the stack is never empty")
+    }
+
+    /// Moves played since the starting position.
+    pub fn ply(&self) -> usize {
+        self.stack.len() - 1
+    }
+
+    /// Sets a reserve count of the current position (a piece arrived from, or
+    /// left for, the other board).
+    pub fn set_reserve(&mut self, color: Color, kind: crate::PieceKind, n: u8) {
+        self.stack
+            .last_mut()
+            .expect("never empty")
+            .set_reserve(color, kind, n);
+    }
+
+    /// How many earlier positions equal the current one.
+    pub fn repetitions(&self) -> usize {
+        history::repetitions(&self.stack, DropBoard::hash, self.stack.len())
+    }
+
+    /// Draw by repetition inside a search rooted at stack index `root`.
+    pub fn repetition_draw(&self, root: usize) -> bool {
+        history::repetition_draw(&self.stack, DropBoard::hash, self.stack.len(), root)
+    }
+
+    /// Plays a null move (search only).
+    pub fn make_null_move(&mut self) {
+        let mut s = *self.current();
+        s.board.make_null_move();
+        self.stack.push(s);
+    }
+}
+
+impl<R: DropRules> Position for DropPosition<R> {
+    type Move = DropMove;
+    type MoveList = DropMoveList;
+    const VARIANT: &'static str = R::NAME;
+
+    fn startpos() -> Self {
+        Self::from_fen(START_FEN).expect("the start position is valid")
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        fen::parse_drop_fen(fen).map(Self::from_state)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::drop_fen(self.current())
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.current().board.side_to_move()
+    }
+
+    #[inline(always)]
+    fn generate_moves(&self, out: &mut DropMoveList) {
+        generate::generate_drop_moves::<R, _>(self.current(), out);
+    }
+
+    #[inline(always)]
+    fn make_move(&mut self, m: DropMove) {
+        let mut s = *self.current();
+        s.make::<R>(m);
+        self.stack.push(s);
+    }
+
+    #[inline(always)]
+    fn unmake_move(&mut self) {
+        debug_assert!(self.stack.len() > 1);
+        self.stack.pop();
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.current().hash()
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.current().board.in_check()
+    }
+
+    fn status(&self) -> Status {
+        let mut list = DropMoveList::new();
+        self.generate_moves(&mut list);
+        let s = self.current();
+        if list.is_empty() {
+            if !s.board.in_check() {
+                return Status::Over(Outcome::draw("stalemate"));
+            }
+            // S10: a check some drop could block is not mate; the player may sit.
+            if R::MATE_NEEDS_UNBLOCKABLE_CHECK && generate::drop_targets(s) != 0 {
+                return Status::Ongoing;
+            }
+            return Status::Over(Outcome::win(s.board.side_to_move().flip(), "checkmate"));
+        }
+        // Team variants judge repetition over both boards (S12).
+        if R::CAPTURES == rules::CaptureDestination::OwnReserve && self.repetitions() >= 2 {
+            return Status::Over(Outcome::draw("threefold repetition"));
+        }
+        Status::Ongoing
+    }
+
+    fn parse_move(&self, text: &str) -> Result<DropMove, String> {
+        // Drops are accepted with either case of the piece letter.
+        let normal = match text.split_once('@') {
+            Some((p, sq)) => format!("{}@{sq}", p.to_ascii_uppercase()),
+            None => text.to_string(),
+        };
+        let mut list = DropMoveList::new();
+        self.generate_moves(&mut list);
+        list.iter()
+            .copied()
+            .find(|m| m.to_string() == normal)
+            .ok_or_else(|| format!("{text} is not a legal move here"))
+    }
+}

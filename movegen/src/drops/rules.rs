@@ -1,0 +1,81 @@
+//! The three rule sets of drop chess, as zero-sized types so that the shared
+//! code is monomorphised per variant.
+
+use crate::bitboard::{Bitboard, RANK_1, RANK_2, RANK_7, RANK_8};
+use crate::types::Color;
+
+/// Where a captured piece goes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum CaptureDestination {
+    /// Into the capturer's own reserve (crazyhouse).
+    OwnReserve,
+    /// Off this board, to the partner on the other board (bughouse, Swedish).
+    Partner,
+}
+
+/// What distinguishes crazyhouse, FICS bughouse and Swedish chess.
+pub trait DropRules: Clone + Send + Sync + 'static {
+    /// The variant name (`vsadnik variants`).
+    const NAME: &'static str;
+    /// Where captured pieces go.
+    const CAPTURES: CaptureDestination;
+    /// May a drop give check? (Swedish S4: no.)
+    const DROP_MAY_CHECK: bool;
+    /// Swedish rules: S5 pawn-drop ranks, S6 corner rook restores castling,
+    /// S7 promotion sends the pawn away, S8 captured promoted kinds vanish.
+    const SWEDISH: bool;
+    /// Mate needs an unblockable check (S10, FICS bughouse); otherwise a
+    /// position without legal moves may be "sat out".
+    const MATE_NEEDS_UNBLOCKABLE_CHECK: bool;
+
+    /// The squares where `color` may not drop a pawn.
+    fn forbidden_pawn_drops(color: Color) -> Bitboard {
+        if Self::SWEDISH {
+            // S5: White not on ranks 1, 7, 8; Black not on 8, 2, 1.
+            match color {
+                Color::White => RANK_1 | RANK_7 | RANK_8,
+                Color::Black => RANK_1 | RANK_2 | RANK_8,
+            }
+        } else {
+            RANK_1 | RANK_8
+        }
+    }
+}
+
+/// Crazyhouse (lichess/FICS): captures join the capturer's reserve, a
+/// captured promoted piece as a pawn; drops may check and mate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Crazyhouse;
+
+impl DropRules for Crazyhouse {
+    const NAME: &'static str = "crazyhouse";
+    const CAPTURES: CaptureDestination = CaptureDestination::OwnReserve;
+    const DROP_MAY_CHECK: bool = true;
+    const SWEDISH: bool = false;
+    const MATE_NEEDS_UNBLOCKABLE_CHECK: bool = false;
+}
+
+/// FICS bughouse, one board: captures go to the partner (a promoted piece as
+/// a pawn); drops may check; a check that some drop could block is not mate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bughouse;
+
+impl DropRules for Bughouse {
+    const NAME: &'static str = "bughouse";
+    const CAPTURES: CaptureDestination = CaptureDestination::Partner;
+    const DROP_MAY_CHECK: bool = true;
+    const SWEDISH: bool = false;
+    const MATE_NEEDS_UNBLOCKABLE_CHECK: bool = true;
+}
+
+/// Swedish chess (`../shared/rules/swedish.md`), one board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Swedish;
+
+impl DropRules for Swedish {
+    const NAME: &'static str = "swedish";
+    const CAPTURES: CaptureDestination = CaptureDestination::Partner;
+    const DROP_MAY_CHECK: bool = false;
+    const SWEDISH: bool = true;
+    const MATE_NEEDS_UNBLOCKABLE_CHECK: bool = true;
+}
