@@ -41,6 +41,30 @@ pub const CHESS_POSITIONS: &[&str] = &[
 /// The default bench depth for standard chess.
 pub const CHESS_DEPTH: i32 = 11;
 
+/// Drop-chess bench positions (crazyhouse, bughouse and Swedish share them).
+pub const DROP_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R[] w KQkq - 4 5",
+    "r1b1k2r/ppp2ppp/2n5/3qp3/1b6/2N2N2/PPPP1PPP/R1BQKB1R[Pp] w KQkq - 0 7",
+    "r2qk2r/ppp2ppp/2n1bn2/3p4/3P4/2N1BN2/PPP2PPP/R2QK2R[BPbp] w KQkq - 2 9",
+    "r4rk1/ppp2ppp/2n2n2/4p3/2B1P1b1/2N2N2/PPP2PPP/R4RK1[QBPqbp] w - - 0 12",
+    "2kr3r/ppp2ppp/2n5/8/4P3/5N2/PPP2PPP/2KR3R[QRBNPqrbnp] b - - 0 15",
+    "r1bq1rk1/pppp1ppp/2n2n2/4p3/2B1P3/3P1N2/PPP2PPP/RN1QK2R[Bb] w KQ - 3 6",
+    "4rrk1/ppp2ppp/8/8/8/8/PPP2PPP/4RRK1[QNNPPqnnpp] w - - 0 20",
+];
+
+/// The default bench depth for drop chess.
+pub const DROP_DEPTH: i32 = 9;
+
+/// The bench positions and default depth of a variant.
+pub fn bench_set(variant: &str) -> Option<(&'static [&'static str], i32)> {
+    match variant {
+        "chess" => Some((CHESS_POSITIONS, CHESS_DEPTH)),
+        "crazyhouse" | "bughouse" | "swedish" => Some((DROP_POSITIONS, DROP_DEPTH)),
+        _ => None,
+    }
+}
+
 /// Bench totals.
 pub struct BenchResult {
     /// Nodes over all positions.

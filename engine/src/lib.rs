@@ -10,8 +10,10 @@ pub mod ordering;
 pub mod search;
 pub mod searchable;
 pub mod tt;
+pub mod variants;
 
 pub use driver::{search_fixed_depth, Engine, SearchHandle};
 pub use info::{Reporter, Score, ScoreBound, SearchInfo, SearchResult, Silent};
 pub use limits::Limits;
 pub use searchable::Searchable;
+pub use variants::{dispatch, SearchVisitor};

@@ -1,9 +1,8 @@
 //! `vsadnik bench [--variant NAME] [--depth D] [--threads N]`
 
 use super::args::{Args, UsageError};
-use engine::bench::{run_bench, CHESS_DEPTH, CHESS_POSITIONS};
-use engine::Searchable;
-use movegen::Chess;
+use engine::bench::{bench_set, run_bench};
+use engine::{dispatch, SearchVisitor, Searchable};
 
 /// Runs the bench and prints per-position nodes, then the two contract lines.
 pub fn run(words: &[String]) -> Result<(), UsageError> {
@@ -17,9 +16,26 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         .unwrap_or_else(|| "chess".to_string());
     let depth = args.number::<i32>("depth", 1..=64)?;
     let threads = args.number::<usize>("threads", 1..=256)?.unwrap_or(1);
-    match variant.as_str() {
-        "chess" => bench::<Chess>(CHESS_POSITIONS, depth.unwrap_or(CHESS_DEPTH), threads),
-        other => Err(UsageError(format!("no bench for variant '{other}'"))),
+    let (positions, default_depth) = bench_set(&variant)
+        .ok_or_else(|| UsageError(format!("no bench for variant '{variant}'")))?;
+    let job = BenchJob {
+        positions,
+        depth: depth.unwrap_or(default_depth),
+        threads,
+    };
+    dispatch(&variant, job).map_err(UsageError)?
+}
+
+struct BenchJob {
+    positions: &'static [&'static str],
+    depth: i32,
+    threads: usize,
+}
+
+impl SearchVisitor for BenchJob {
+    type Output = Result<(), UsageError>;
+    fn visit<P: Searchable>(self) -> Self::Output {
+        bench::<P>(self.positions, self.depth, self.threads)
     }
 }
 
