@@ -6,6 +6,7 @@
 
 pub mod acc;
 pub mod chess;
+pub mod drops;
 pub mod params;
 pub mod score;
 
