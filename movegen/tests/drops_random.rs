@@ -52,3 +52,39 @@ fn swedish_keys_and_fens() {
     check::<movegen::drops::Swedish>(FULL_RESERVES);
     let _ = SwedishPosition::startpos();
 }
+
+/// perft by make/unmake through the `Position` trait, without bulk counting.
+fn slow_perft<P: Position>(p: &mut P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = P::MoveList::default();
+    p.generate_moves(&mut list);
+    let mut n = 0;
+    for &m in list.iter() {
+        p.make_move(m);
+        n += slow_perft(p, depth - 1);
+        p.unmake_move();
+    }
+    n
+}
+
+#[test]
+fn bulk_perft_equals_make_unmake_perft() {
+    for fen in [
+        FULL_RESERVES,
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R[QRBNPqrbnp] w KQkq - 4 5",
+        "R5k1/5ppp/8/8/8/8/8/4K3[nb] b - - 0 1",
+    ] {
+        let mut c = CrazyhousePosition::from_fen(fen).unwrap();
+        assert_eq!(
+            c.perft(3),
+            slow_perft(&mut c.clone(), 3),
+            "crazyhouse {fen}"
+        );
+        let mut s = SwedishPosition::from_fen(fen).unwrap();
+        assert_eq!(s.perft(3), slow_perft(&mut s.clone(), 3), "swedish {fen}");
+        let mut b = BughousePosition::from_fen(fen).unwrap();
+        assert_eq!(b.perft(3), slow_perft(&mut b.clone(), 3), "bughouse {fen}");
+    }
+}

@@ -7,7 +7,7 @@ use super::state::DropBoard;
 use crate::attacks::*;
 use crate::bitboard::{lsb, more_than_one, Bitboard, Squares};
 use crate::chess_move::Move;
-use crate::movegen::{generate, MoveSink, PROMOTION_KINDS};
+use crate::movegen::{generate, Counter, MoveSink, PROMOTION_KINDS};
 use crate::types::{Color, PieceKind, Square};
 use arrayvec::ArrayVec;
 
@@ -79,13 +79,10 @@ pub fn drop_targets(b: &DropBoard) -> Bitboard {
     }
 }
 
-/// Appends every legal move (board moves and drops) to `out`.
-#[inline]
-pub fn generate_drop_moves<R: DropRules, const N: usize>(
-    b: &DropBoard,
-    out: &mut ArrayVec<DropMove, N>,
-) {
-    generate::<_, false>(&b.board, out);
+/// Calls `f` with each held kind of the side to move and the squares where
+/// it may be dropped (non-empty sets only).
+#[inline(always)]
+fn for_each_drop_set<R: DropRules>(b: &DropBoard, mut f: impl FnMut(PieceKind, Bitboard)) {
     let us = b.board.side_to_move();
     if b.reserve.is_empty(us) {
         return;
@@ -107,8 +104,50 @@ pub fn generate_drop_moves<R: DropRules, const N: usize>(
         if !R::DROP_MAY_CHECK {
             t &= !checking_squares(kind, us, their_king, occ);
         }
+        if t != 0 {
+            f(kind, t);
+        }
+    }
+}
+
+/// Appends every legal move (board moves and drops) to `out`.
+#[inline]
+pub fn generate_drop_moves<R: DropRules, const N: usize>(
+    b: &DropBoard,
+    out: &mut ArrayVec<DropMove, N>,
+) {
+    generate::<_, false>(&b.board, out);
+    for_each_drop_set::<R>(b, |kind, t| {
         for to in Squares(t) {
             out.push(DropMove::drop(kind, to));
+        }
+    });
+}
+
+/// The number of legal moves, without listing them (perft's last ply).
+#[inline]
+pub fn count_drop_moves<R: DropRules>(b: &DropBoard) -> u64 {
+    let mut c = Counter(0);
+    generate::<_, false>(&b.board, &mut c);
+    for_each_drop_set::<R>(b, |_, t| c.0 += t.count_ones() as u64);
+    c.0
+}
+
+/// Leaf nodes `depth` plies below `b`: copy-make, last ply counted in bulk.
+pub fn perft<R: DropRules>(b: &DropBoard, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count_drop_moves::<R>(b),
+        _ => {
+            let mut list = DropMoveList::new();
+            generate_drop_moves::<R, MAX_DROP_MOVES>(b, &mut list);
+            list.iter()
+                .map(|&m| {
+                    let mut c = *b;
+                    c.make::<R>(m);
+                    perft::<R>(&c, depth - 1)
+                })
+                .sum()
         }
     }
 }

@@ -156,6 +156,10 @@ impl<R: DropRules> Position for DropPosition<R> {
         Status::Ongoing
     }
 
+    fn perft(&mut self, depth: u32) -> u64 {
+        generate::perft::<R>(self.current(), depth)
+    }
+
     fn parse_move(&self, text: &str) -> Result<DropMove, String> {
         // Drops are accepted with either case of the piece letter.
         let normal = match text.split_once('@') {
