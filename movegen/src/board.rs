@@ -188,11 +188,15 @@ impl Board {
             || (orth != 0 && rook_attacks(sq, occupied) & orth != 0)
     }
 
-    /// The enemy pieces giving check to the side to move.
+    /// The enemy pieces giving check to the side to move (none when its king
+    /// is not on this board, as in Chess-tranzit).
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        let ksq = self.king_square(self.side);
-        self.attackers_to(ksq, self.occupied()) & self.by_color[self.side.flip().index()]
+        let kings = self.pieces(self.side, PieceKind::King);
+        if kings == 0 {
+            return 0;
+        }
+        self.attackers_to(lsb(kings), self.occupied()) & self.by_color[self.side.flip().index()]
     }
 
     /// True when the side to move is in check.
@@ -370,12 +374,12 @@ impl Board {
         let them = us.flip();
         let up: i8 = if us == Color::White { 8 } else { -8 };
         let cap = ep.offset(-up);
-        let ksq = self.king_square(us);
+        let kings = self.pieces(us, PieceKind::King);
         let theirs = self.by_color[them.index()] & !cap.bb();
         let occ = self.occupied();
         Squares(pawn_attacks(ep, them) & self.pieces(us, PieceKind::Pawn)).any(|from| {
             let after = (occ ^ from.bb() ^ cap.bb()) | ep.bb();
-            self.attackers_to(ksq, after) & theirs == 0
+            kings == 0 || self.attackers_to(lsb(kings), after) & theirs == 0
         })
     }
 

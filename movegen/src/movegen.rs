@@ -130,7 +130,8 @@ fn pinned_pieces(board: &Board, us: Color, ksq: Square, occ: Bitboard) -> Bitboa
 }
 
 /// Generates every legal move of the side to move into `sink` (with
-/// `TACTICAL`, only captures and promotions unless in check).
+/// `TACTICAL`, only captures and promotions unless in check). A board
+/// without the mover's king (Chess-tranzit) has no checks or pins.
 #[inline(always)]
 pub fn generate<S: MoveSink, const TACTICAL: bool>(board: &Board, sink: &mut S) {
     let us = board.side_to_move();
@@ -138,6 +139,11 @@ pub fn generate<S: MoveSink, const TACTICAL: bool>(board: &Board, sink: &mut S) 
     let occ = board.occupied();
     let ours = board.color_bb(us);
     let theirs = board.color_bb(them);
+    if board.pieces(us, PieceKind::King) == 0 {
+        let mask = if TACTICAL { theirs } else { !ours };
+        generate_pieces(board, sink, None, 0, !0, mask, !TACTICAL);
+        return;
+    }
     let ksq = board.king_square(us);
     let checkers = board.attackers_to(ksq, occ) & theirs;
 
@@ -163,31 +169,51 @@ pub fn generate<S: MoveSink, const TACTICAL: bool>(board: &Board, sink: &mut S) 
     };
     let move_mask = target_mask & if quiet_too { !ours } else { theirs };
     let pinned = pinned_pieces(board, us, ksq, occ);
-
-    for from in Squares(board.pieces(us, PieceKind::Knight) & !pinned) {
-        sink.targets(from, knight_attacks(from) & move_mask);
-    }
-    let queens = board.pieces(us, PieceKind::Queen);
-    for from in Squares((board.pieces(us, PieceKind::Bishop) | queens) & ours) {
-        let mut t = bishop_attacks(from, occ) & move_mask;
-        if pinned & from.bb() != 0 {
-            t &= line(ksq, from);
-        }
-        sink.targets(from, t);
-    }
-    for from in Squares(board.pieces(us, PieceKind::Rook) | queens) {
-        let mut t = rook_attacks(from, occ) & move_mask;
-        if pinned & from.bb() != 0 {
-            t &= line(ksq, from);
-        }
-        sink.targets(from, t);
-    }
-
-    generate_pawn_moves(board, sink, pinned, ksq, target_mask, quiet_too);
+    generate_pieces(
+        board,
+        sink,
+        Some(ksq),
+        pinned,
+        target_mask,
+        move_mask,
+        quiet_too,
+    );
 
     if !TACTICAL && checkers == 0 {
         generate_castling(board, sink, occ);
     }
+}
+
+/// Moves of every piece but the king: `pinned` pieces stay on the line
+/// through `ksq`; destinations within `move_mask` (pawn pushes within
+/// `target_mask`, and only when `quiet_too`).
+#[inline(always)]
+fn generate_pieces<S: MoveSink>(
+    board: &Board,
+    sink: &mut S,
+    ksq: Option<Square>,
+    pinned: Bitboard,
+    target_mask: Bitboard,
+    move_mask: Bitboard,
+    quiet_too: bool,
+) {
+    let us = board.side_to_move();
+    let occ = board.occupied();
+    let pin_line = |from: Square| match ksq {
+        Some(k) if pinned & from.bb() != 0 => line(k, from),
+        _ => !0,
+    };
+    for from in Squares(board.pieces(us, PieceKind::Knight) & !pinned) {
+        sink.targets(from, knight_attacks(from) & move_mask);
+    }
+    let queens = board.pieces(us, PieceKind::Queen);
+    for from in Squares(board.pieces(us, PieceKind::Bishop) | queens) {
+        sink.targets(from, bishop_attacks(from, occ) & move_mask & pin_line(from));
+    }
+    for from in Squares(board.pieces(us, PieceKind::Rook) | queens) {
+        sink.targets(from, rook_attacks(from, occ) & move_mask & pin_line(from));
+    }
+    generate_pawn_moves(board, sink, pinned, ksq, target_mask, quiet_too);
 }
 
 #[inline(always)]
@@ -195,7 +221,7 @@ fn generate_pawn_moves<S: MoveSink>(
     board: &Board,
     sink: &mut S,
     pinned: Bitboard,
-    ksq: Square,
+    ksq: Option<Square>,
     target_mask: Bitboard,
     quiet_too: bool,
 ) {
@@ -230,7 +256,7 @@ fn generate_pawn_moves<S: MoveSink>(
 
     // Pinned pawns, one by one, along their pin line.
     for from in Squares(all_pawns & pinned) {
-        let pin = line(ksq, from) & target_mask;
+        let pin = ksq.map_or(!0, |k| line(k, from)) & target_mask;
         let push = forward(from.bb(), us) & empty;
         let dbl = forward(push & third, us) & empty;
         let promo = from.bb() & forward(last, them) != 0;
@@ -259,7 +285,10 @@ fn generate_pawn_moves<S: MoveSink>(
             let orth = board.pieces(them, PieceKind::Rook) | board.pieces(them, PieceKind::Queen);
             for from in Squares(pawn_attacks(ep, them) & all_pawns) {
                 let after = (occ ^ from.bb() ^ cap.bb()) | ep.bb();
-                if bishop_attacks(ksq, after) & diag == 0 && rook_attacks(ksq, after) & orth == 0 {
+                let safe = ksq.is_none_or(|k| {
+                    bishop_attacks(k, after) & diag == 0 && rook_attacks(k, after) & orth == 0
+                });
+                if safe {
                     sink.single(Move::normal(from, ep));
                 }
             }
