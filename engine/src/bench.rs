@@ -56,11 +56,22 @@ pub const DROP_POSITIONS: &[&str] = &[
 /// The default bench depth for drop chess.
 pub const DROP_DEPTH: i32 = 9;
 
+/// Chess-tranzit bench positions.
+pub const TRANZIT_POSITIONS: &[&str] = &[
+    "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1",
+    "r1bqkbnr8/pppp1ppp8/2n13/4p11/4P11/5N10/PPPP1PPP8/RNBQKB1R8 w KQkq - 2 3",
+    "rnbq1bnr8/pppp1ppp4k3/16/4p11/4P11/16/PPPP1PPP4K3/RNBQ1BNR8 w - - 0 8 -- WB",
+];
+
+/// The default bench depth for Chess-tranzit.
+pub const TRANZIT_DEPTH: i32 = 7;
+
 /// The bench positions and default depth of a variant.
 pub fn bench_set(variant: &str) -> Option<(&'static [&'static str], i32)> {
     match variant {
         "chess" => Some((CHESS_POSITIONS, CHESS_DEPTH)),
         "crazyhouse" | "bughouse" | "swedish" => Some((DROP_POSITIONS, DROP_DEPTH)),
+        "tranzit" => Some((TRANZIT_POSITIONS, TRANZIT_DEPTH)),
         _ => None,
     }
 }

@@ -288,11 +288,7 @@ impl<P: Searchable> Worker<P> {
     /// The score of a position without legal moves, from the side to move's view.
     fn terminal_score(&self, ply: usize) -> i32 {
         match self.pos.status() {
-            Status::Over(o) => match o.margin(self.pos.side_to_move()) {
-                m if m > 0 => MATE - ply as i32,
-                m if m < 0 => -MATE + ply as i32,
-                _ => 0,
-            },
+            Status::Over(o) => P::outcome_score(&o, self.pos.side_to_move(), ply),
             Status::Ongoing => 0,
         }
     }

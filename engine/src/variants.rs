@@ -3,6 +3,7 @@
 
 use crate::searchable::Searchable;
 use movegen::drops::{BughousePosition, CrazyhousePosition, SwedishPosition};
+use movegen::tranzit::TranzitPosition;
 use movegen::Chess;
 
 /// Code that runs generically for one searchable variant.
@@ -20,6 +21,7 @@ pub fn dispatch<V: SearchVisitor>(name: &str, visitor: V) -> Result<V::Output, S
         "crazyhouse" => Ok(visitor.visit::<CrazyhousePosition>()),
         "bughouse" => Ok(visitor.visit::<BughousePosition>()),
         "swedish" => Ok(visitor.visit::<SwedishPosition>()),
+        "tranzit" => Ok(visitor.visit::<TranzitPosition>()),
         _ => Err(format!(
             "unknown variant '{name}' (known: {})",
             movegen::VARIANTS.join(", ")

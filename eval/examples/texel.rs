@@ -19,11 +19,20 @@
 //!    (the last `--valid` fraction of the file, so mostly other games), and
 //!    write the weights as Rust source (`--out`, default stdout).
 //!
+//! Guarding against over-fitting (the positions of one game share its
+//! result, so a few thousand games are few data for ~1000 parameters):
+//! * piece-square tables are tuned left-right symmetric (a square and its
+//!   mirror across the d/e line share one value) unless `--asymmetric`;
+//! * `--l2 X` (default 1e-7) adds `X * (w - w_start)^2` per parameter to
+//!   the error, pulling rarely seen parameters back to their starting values;
+//! * with `--early-stop`, the weights kept are those of the epoch with the
+//!   lowest validation error (checked every 10 epochs) rather than the last.
+//!
 //! Options: `--start initial|current` (default initial: `Weights::initial()`;
-//! current: the weights the engine uses now), `--epochs N` (default 3000),
-//! `--lr X` (default 2.0, centipawns per step, decaying to a tenth),
+//! current: the weights the engine uses now), `--epochs N` (default 1000),
+//! `--lr X` (default 1.0, centipawns per step, decaying to a tenth),
 //! `--valid F` (default 0.1), `--limit N` (use the first N positions),
-//! `--out FILE`.
+//! `--l2 X`, `--asymmetric`, `--early-stop`, `--out FILE`.
 
 use eval::acc::{Sum, Trace};
 use eval::chess::{evaluate_with, Weights, WEIGHTS};
@@ -57,6 +66,9 @@ struct Args {
     lr: f64,
     valid: f64,
     limit: usize,
+    l2: f64,
+    symmetric: bool,
+    early_stop: bool,
     out: Option<String>,
 }
 
@@ -64,10 +76,13 @@ fn parse_args() -> Args {
     let mut a = Args {
         data: String::new(),
         start: "initial".into(),
-        epochs: 3000,
-        lr: 2.0,
+        epochs: 1000,
+        lr: 1.0,
         valid: 0.1,
         limit: usize::MAX,
+        l2: 1e-7,
+        symmetric: true,
+        early_stop: false,
         out: None,
     };
     let mut it = std::env::args().skip(1);
@@ -79,17 +94,40 @@ fn parse_args() -> Args {
             "--lr" => a.lr = val().parse().expect("--lr X"),
             "--valid" => a.valid = val().parse().expect("--valid F"),
             "--limit" => a.limit = val().parse().expect("--limit N"),
+            "--l2" => a.l2 = val().parse().expect("--l2 X"),
+            "--asymmetric" => a.symmetric = false,
+            "--early-stop" => a.early_stop = true,
             "--out" => a.out = Some(val()),
             _ if a.data.is_empty() && !x.starts_with("--") => a.data = x,
             _ => panic!("unknown argument {x}"),
         }
     }
-    assert!(!a.data.is_empty(), "usage: texel DATA [--start initial|current] [--epochs N] [--lr X] [--valid F] [--limit N] [--out FILE]");
+    assert!(!a.data.is_empty(), "usage: texel DATA [--start initial|current] [--epochs N] [--lr X] [--valid F] [--limit N] [--l2 X] [--asymmetric] [--early-stop] [--out FILE]");
     a
 }
 
-/// Reads and traces every position with the weights `w`.
-fn load(path: &str, w: &Weights, limit: usize) -> (Data, Vec<(Board, f32)>) {
+/// The parameter each parameter is tuned as: itself, or for a piece-square
+/// entry on files e-h (with `symmetric`) its mirror on files a-d.
+fn canonical(w: &Weights, symmetric: bool) -> Vec<usize> {
+    let mut canon: Vec<usize> = (0..Weights::LEN).collect();
+    if symmetric {
+        let index = |p: &S| {
+            (p as *const S as usize - w as *const Weights as usize) / std::mem::size_of::<S>()
+        };
+        for table in &w.psqt {
+            for sq in 0..64 {
+                if sq % 8 >= 4 {
+                    canon[index(&table[sq])] = index(&table[sq ^ 7]);
+                }
+            }
+        }
+    }
+    canon
+}
+
+/// Reads and traces every position with the weights `w`; coefficients are
+/// stored under their parameter's canonical index.
+fn load(path: &str, w: &Weights, canon: &[usize], limit: usize) -> (Data, Vec<(Board, f32)>) {
     let text = std::fs::read_to_string(path).expect("read the data file");
     let mut data = Data {
         pos: Vec::new(),
@@ -98,6 +136,7 @@ fn load(path: &str, w: &Weights, limit: usize) -> (Data, Vec<(Board, f32)>) {
     };
     let mut boards = Vec::new();
     let mut trace = Trace::new(w);
+    let params = w.to_vec();
     let mut skipped = 0;
     for line in text.lines().take(limit) {
         let Some((fen, res)) = line.split_once(';') else {
@@ -112,16 +151,25 @@ fn load(path: &str, w: &Weights, limit: usize) -> (Data, Vec<(Board, f32)>) {
         let bd = evaluate_with(&b, w, &mut trace);
         let start = data.index.len() as u32;
         let mut check = S::ZERO;
-        let params = w.to_vec();
+        let mut merged: Vec<(usize, i32)> = Vec::new();
         for (i, &c) in trace.coefficients.iter().enumerate() {
             if c != 0 {
-                data.index.push(i as u16);
-                data.coef.push(c as f32);
                 check += params[i] * c;
+                let ci = canon[i];
+                match merged.iter_mut().find(|(j, _)| *j == ci) {
+                    Some(m) => m.1 += c,
+                    None => merged.push((ci, c)),
+                }
             }
         }
         // The trace must reproduce the evaluation exactly.
         assert_eq!(check, bd.sum, "trace mismatch on {fen}");
+        for (i, c) in merged {
+            if c != 0 {
+                data.index.push(i as u16);
+                data.coef.push(c as f32);
+            }
+        }
         let phase = bd.phase as f32 / MAX_PHASE as f32;
         data.pos.push(Pos {
             start,
@@ -215,7 +263,8 @@ fn main() {
         s => panic!("--start initial|current, not {s}"),
     };
     let t = Instant::now();
-    let (data, boards) = load(&args.data, &start_w, args.limit);
+    let canon = canonical(&start_w, args.symmetric);
+    let (data, boards) = load(&args.data, &start_w, &canon, args.limit);
     let n = data.pos.len();
     let n_train = n - ((n as f64 * args.valid) as usize).min(n);
     eprintln!(
@@ -229,9 +278,19 @@ fn main() {
     );
     let (train_b, valid_b) = boards.split_at(n_train);
 
-    let params = start_w.to_vec();
+    // Start the tied piece-square entries from their pair's mean.
+    let mut params = start_w.to_vec();
+    for i in 0..Weights::LEN {
+        let c = canon[i];
+        if c != i {
+            let (a, b) = (params[c], params[i]);
+            params[c] = S::new((a.mg + b.mg) / 2, (a.eg + b.eg) / 2);
+        }
+    }
     let mut mg: Vec<f64> = params.iter().map(|s| s.mg as f64).collect();
     let mut eg: Vec<f64> = params.iter().map(|s| s.eg as f64).collect();
+    let (mg0, eg0) = (mg.clone(), eg.clone());
+    let mut best = (f64::INFINITY, 0usize, mg.clone(), eg.clone());
 
     let evals: Vec<(f64, f64)> = train_b
         .iter()
@@ -282,7 +341,16 @@ fn main() {
         let bc1 = 1.0 - b1.powi(epoch as i32);
         let bc2 = 1.0 - b2.powi(epoch as i32);
         for i in 0..2 * np {
-            let g = grad[i] / n_train as f64;
+            let mut g = grad[i] / n_train as f64;
+            if args.l2 > 0.0 {
+                g += 2.0
+                    * args.l2
+                    * if i < np {
+                        mg[i] - mg0[i]
+                    } else {
+                        eg[i - np] - eg0[i - np]
+                    };
+            }
             m1[i] = b1 * m1[i] + (1.0 - b1) * g;
             m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
             let step = lr * (m1[i] / bc1) / ((m2[i] / bc2).sqrt() + eps);
@@ -292,18 +360,33 @@ fn main() {
                 eg[i - np] -= step;
             }
         }
-        if epoch % 100 == 0 || epoch == args.epochs {
-            eprintln!(
-                "epoch {epoch}: train MSE {:.6}, validation {:.6} ({:.0}s)",
-                err / n_train as f64,
-                if n_train < n {
-                    mse_lin(&data, n_train..n, k, &mg, &eg)
-                } else {
-                    f64::NAN
-                },
-                t.elapsed().as_secs_f64()
-            );
+        if epoch % 10 == 0 || epoch == args.epochs {
+            let valid = if n_train < n {
+                mse_lin(&data, n_train..n, k, &mg, &eg)
+            } else {
+                err / n_train as f64
+            };
+            if valid < best.0 {
+                best = (valid, epoch, mg.clone(), eg.clone());
+            }
+            if epoch % 100 == 0 || epoch == args.epochs {
+                eprintln!(
+                    "epoch {epoch}: train MSE {:.6}, validation {valid:.6} ({:.0}s)",
+                    err / n_train as f64,
+                    t.elapsed().as_secs_f64()
+                );
+            }
         }
+    }
+    if args.early_stop && args.epochs > 0 {
+        eprintln!("keeping epoch {} (validation MSE {:.6})", best.1, best.0);
+        (mg, eg) = (best.2.clone(), best.3.clone());
+    } else {
+        best.1 = args.epochs;
+    }
+    for i in 0..np {
+        mg[i] = mg[canon[i]];
+        eg[i] = eg[canon[i]];
     }
 
     let tuned: Vec<S> = mg
@@ -329,13 +412,20 @@ fn main() {
 
     let src = format!(
         "//! The tuned chess weights, written by `examples/texel.rs`\n\
-         //! ({n} positions, {} epochs, started from `{}`).\n\
+         //! ({n} positions, {} epochs, kept epoch {}, started from `{}`, l2 {}, {}).\n\
          //! {summary}\n\n\
          use super::weights::{{s, Weights}};\n\n\
          /// The weights the engine plays with.\n\
          #[rustfmt::skip]\n{}",
         args.epochs,
+        best.1,
         args.start,
+        args.l2,
+        if args.symmetric {
+            "symmetric tables"
+        } else {
+            "asymmetric tables"
+        },
         w.to_rust("TUNED")
     );
     match &args.out {

@@ -9,6 +9,7 @@ pub mod chess;
 pub mod drops;
 pub mod params;
 pub mod score;
+pub mod tranzit;
 
 use movegen::Chess;
 

@@ -279,6 +279,13 @@ impl Board {
         self.fullmove = fullmove;
     }
 
+    /// Removes the castling rights that depend on a piece standing on `sq`
+    /// (a king or rook leaving its square by other means than a move).
+    pub fn clear_castling_from(&mut self, sq: Square) {
+        let rights = self.castling & CASTLE_KEEP[sq.index()];
+        self.set_castling(rights);
+    }
+
     /// Passes the turn without moving (a null move): clears en passant.
     #[inline]
     pub fn make_null_move(&mut self) {

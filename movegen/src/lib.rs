@@ -14,6 +14,7 @@ pub mod movegen;
 pub mod perft;
 pub mod pgn;
 pub mod san;
+pub mod tranzit;
 pub mod types;
 pub mod variant;
 pub mod zobrist;
@@ -31,4 +32,5 @@ pub const VARIANTS: &[&str] = &[
     drops::CrazyhousePosition::VARIANT,
     drops::BughousePosition::VARIANT,
     drops::SwedishPosition::VARIANT,
+    tranzit::TranzitPosition::VARIANT,
 ];

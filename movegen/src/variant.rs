@@ -177,6 +177,7 @@ pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, 
         "crazyhouse" => Ok(visitor.visit::<crate::drops::CrazyhousePosition>()),
         "bughouse" => Ok(visitor.visit::<crate::drops::BughousePosition>()),
         "swedish" => Ok(visitor.visit::<crate::drops::SwedishPosition>()),
+        "tranzit" => Ok(visitor.visit::<crate::tranzit::TranzitPosition>()),
         _ => Err(format!(
             "unknown variant '{name}' (known: {})",
             crate::VARIANTS.join(", ")

@@ -21,9 +21,12 @@ point of view.  Games are adjudicated:
   * a draw by the rules (stalemate, insufficient material, 50 moves,
     threefold repetition) or after ``--max-plies`` plies.
 
-Usage:
-  python3 tools/texel/make_data.py --games 3000 --nodes 2000 --seed 1 \
-      --out /tmp/texel.txt
+Generation is deterministic for a given seed (one engine thread, hash
+cleared per game), so the first N games of any run are identical.
+
+The set the weights in eval/src/chess/tuned.rs were fitted to (docs/eval.md):
+  nice python3 tools/texel/make_data.py --games 2000 --nodes 2500 --seed 1 \
+      --out /work/texeldata/texel2000.txt
 """
 
 import argparse
@@ -98,8 +101,8 @@ def play_game(engine, rng, args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", default="/usr/games/stockfish")
-    ap.add_argument("--games", type=int, default=3000)
-    ap.add_argument("--nodes", type=int, default=2000)
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--nodes", type=int, default=2500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--random-plies", type=int, default=8)
     ap.add_argument("--skip-plies", type=int, default=16, help="first ply (counted from the start position) to sample")

@@ -5,9 +5,11 @@
 mod board_hooks;
 mod chess;
 mod drops;
+mod tranzit;
 
+use crate::info::score::MATE;
 use eval::Evaluate;
-use movegen::Position;
+use movegen::{Color, Outcome, Position};
 
 pub use board_hooks::see_ge;
 
@@ -48,4 +50,13 @@ pub trait Searchable: Position + Evaluate {
     fn is_draw(&self, root_ply: usize) -> bool;
     /// Moves played since the game's starting position (for `root_ply`).
     fn game_ply(&self) -> usize;
+    /// The score of a finished game for `side`, `ply` plies from the root:
+    /// by default a win is a mate (sooner is better), a draw 0.
+    fn outcome_score(outcome: &Outcome, side: Color, ply: usize) -> i32 {
+        match outcome.margin(side) {
+            m if m > 0 => MATE - ply as i32,
+            m if m < 0 => -MATE + ply as i32,
+            _ => 0,
+        }
+    }
 }

@@ -4,13 +4,22 @@
 use super::info::{beside, front_span, Info};
 use super::Weights;
 use crate::acc::Acc;
-use movegen::bitboard::file_bb;
+use movegen::bitboard::{forward, Bitboard};
 use movegen::{Board, Color, PieceKind};
+
+/// The files holding any square of `b`, as the low eight bits.
+#[inline(always)]
+fn files_of(mut b: Bitboard) -> u32 {
+    b |= b >> 32;
+    b |= b >> 16;
+    b |= b >> 8;
+    (b & 0xFF) as u32
+}
 
 /// King-zone attacks and the pawn shield, for both sides.
 #[inline(always)]
 pub fn eval<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info) {
-    let all_pawns = b.kind_bb(PieceKind::Pawn);
+    let pawn_files = files_of(b.kind_bb(PieceKind::Pawn));
     for c in Color::ALL {
         let i = c.index();
         // Side `c` attacking the enemy king.
@@ -21,26 +30,25 @@ pub fn eval<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info) {
         );
         acc.add(c, &w.king_zone_hits, info.king_zone_hits[i]);
 
-        // Side `c`'s own king cover.
-        let k = b.king_square(c);
-        let shield = b.pieces(c, PieceKind::Pawn) & front_span(k.bb() | beside(k.bb()), c);
-        let f = k.file() as i32;
-        for file in (f - 1).max(0)..=(f + 1).min(7) {
-            let fb = file_bb(file as u8);
-            let on_file = shield & fb;
-            let idx = if on_file == 0 {
-                3
-            } else {
-                let nearest = match c {
-                    Color::White => (on_file.trailing_zeros() as i32) >> 3,
-                    Color::Black => (63 - on_file.leading_zeros() as i32) >> 3,
-                };
-                ((nearest - k.rank() as i32).abs().min(3) - 1) as usize
-            };
-            acc.add(c, &w.pawn_shield[idx], 1);
-            if all_pawns & fb == 0 {
-                acc.add(c, &w.king_open_file, 1);
-            }
-        }
+        // Side `c`'s own king cover, on the king's file and its neighbours:
+        // per file, the nearest own pawn ahead is 1, 2, 3+ ranks ahead or
+        // there is none.
+        let k = b.king_square(c).bb();
+        let files = k | beside(k);
+        let shield = b.pieces(c, PieceKind::Pawn) & front_span(files, c);
+        let one = shield & forward(files, c);
+        let two = shield & forward(forward(files, c) & !one, c);
+        let (n1, n2) = (one.count_ones() as i32, two.count_ones() as i32);
+        let near = files_of(files);
+        let covered = files_of(shield).count_ones() as i32;
+        acc.add(c, &w.pawn_shield[0], n1);
+        acc.add(c, &w.pawn_shield[1], n2);
+        acc.add(c, &w.pawn_shield[2], covered - n1 - n2);
+        acc.add(c, &w.pawn_shield[3], near.count_ones() as i32 - covered);
+        acc.add(
+            c,
+            &w.king_open_file,
+            (near & !pawn_files).count_ones() as i32,
+        );
     }
 }

@@ -78,8 +78,32 @@ pub fn evaluate_with<A: Acc>(b: &Board, w: &Weights, acc: &mut A) -> Breakdown {
 
 /// The engine's evaluation of `b`: centipawns from the side to move's view,
 /// within ±[`SCORE_LIMIT`].
+///
+/// The evaluation counts bits dozens of times. When the build's target lacks
+/// the `popcnt` instruction (the default `x86-64` target does), a copy of
+/// the evaluation compiled with it is used if the CPU has it: about twice
+/// as fast. Building with `-C target-cpu=native` makes this moot.
 #[inline]
 pub fn evaluate(b: &Board) -> i32 {
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    {
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports popcnt, checked just above.
+            return unsafe { evaluate_popcnt(b) };
+        }
+    }
+    evaluate_generic(b)
+}
+
+/// [`evaluate_generic`] compiled with the `popcnt` instruction.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[target_feature(enable = "popcnt")]
+unsafe fn evaluate_popcnt(b: &Board) -> i32 {
+    evaluate_generic(b)
+}
+
+#[inline(always)]
+fn evaluate_generic(b: &Board) -> i32 {
     let white = evaluate_with(b, &WEIGHTS, &mut Sum::default()).white;
     let white = white.clamp(-SCORE_LIMIT, SCORE_LIMIT);
     match b.side_to_move() {

@@ -26,17 +26,23 @@ pub fn scale_factor(b: &Board, eg: i32) -> i32 {
         return SCALE_NORMAL;
     }
     let strong = if eg > 0 { Color::White } else { Color::Black };
-    let (s, weak) = (npm(b, strong), npm(b, strong.flip()));
-    if b.pieces(strong, PieceKind::Pawn) == 0 && s - weak < 4 {
-        return if s <= 3 { 0 } else { 16 };
+    if b.pieces(strong, PieceKind::Pawn) == 0 {
+        let (s, weak) = (npm(b, strong), npm(b, strong.flip()));
+        if s - weak < 4 {
+            return if s <= 3 { 0 } else { 16 };
+        }
     }
+    // Opposite-coloured bishops: the only pieces besides pawns and kings are
+    // one bishop per side, on squares of different colours.
     let bishops = b.kind_bb(PieceKind::Bishop);
-    if s == 3 && weak == 3 && bishops.count_ones() == 2 {
-        let w = b.pieces(Color::White, PieceKind::Bishop);
-        let bl = b.pieces(Color::Black, PieceKind::Bishop);
-        let light = |x: u64| x & LIGHT_SQUARES != 0;
-        if w != 0 && bl != 0 && light(w) != light(bl) {
-            return 64;
+    let pieces = b.occupied() & !b.kind_bb(PieceKind::Pawn) & !b.kind_bb(PieceKind::King);
+    if pieces == bishops && bishops.count_ones() == 2 {
+        let white = bishops & b.color_bb(Color::White);
+        if white != 0 && white != bishops {
+            let light = bishops & LIGHT_SQUARES;
+            if light != 0 && light != bishops {
+                return 64;
+            }
         }
     }
     SCALE_NORMAL

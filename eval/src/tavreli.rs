@@ -1,0 +1,356 @@
+//! Tavreli evaluation: the chess terms on the board of tower **tops**, plus
+//! what towers add (see `docs/tavreli.md`).
+//!
+//! Only tops move and attack, so the tops form a chess position (a Helgi
+//! counted as a queen) and every chess term applies to it as is: material
+//! and piece-square tables of the active pieces, pawn structure, mobility,
+//! king safety, piece terms, threats, tempo, and the game phase (from the
+//! active pieces: a board whose pieces sit in towers plays like an
+//! endgame). The chess endgame scale is not used (it knows nothing of the
+//! pieces inside towers). On top of that, per side:
+//!
+//! - **reserves**: own pieces under an own top, a fraction of their value
+//!   (they come back into play when the tower splits); an own pawn covered
+//!   on its last rank counts as its promotion kind (it promotes when
+//!   uncovered);
+//! - **prisoners**: own pieces under an enemy top keep a small fraction
+//!   (they are freed if the tower changes hands or the top moves off); the
+//!   holder gets nothing for them directly, the owner's loss is the gain;
+//! - **the Helgi**: its value above a queen's and its knight-jump mobility;
+//! - **pawns by promotion kind**: a top pawn's advancement, weighted by what
+//!   it will become (R6: an e-pawn is a future Helgi);
+//! - **tower risk**: a tower whose top an enemy top attacks changes hands
+//!   if the top is covered — everything in it (both colours) swings. The
+//!   stake (pawn units) is charged with one weight when no own top defends
+//!   the square, a smaller one when defended;
+//! - **liberation threats**: the piece right under an own top acts at once
+//!   when the top moves off: a bonus if it would check the enemy king or hit
+//!   its zone (discovered attack by liberation), a penalty if it is an enemy
+//!   prisoner that would hit the own king's zone.
+
+use crate::acc::Sum;
+use crate::chess::{self, SCORE_LIMIT, WEIGHTS};
+use crate::score::{taper, S, SCALE_NORMAL};
+use crate::weights_struct;
+use crate::Evaluate;
+use movegen::attacks::{king_attacks, knight_attacks};
+use movegen::bitboard::{pawn_attacks_bb, Bitboard, Squares};
+use movegen::tavreli::state::attacks_of;
+use movegen::tavreli::{Code, Kind, TavreliBoard, TavreliPosition};
+use movegen::{Board, Color, Piece, PieceKind};
+
+weights_struct! {
+    /// The tavreli terms beyond chess; linear in each weight (see the module
+    /// docs for their meaning).
+    pub struct TavreliWeights {
+        /// An own piece under an own top, by kind (pawn as it would be if
+        /// uncovered where it stands).
+        pub reserve: [S; 7],
+        /// An own piece under an enemy top, by kind.
+        pub prisoner: [S; 7],
+        /// An active Helgi's value above the queen the chess terms count.
+        pub helgi_extra: S,
+        /// By the number of knight-jump squares an active Helgi reaches in
+        /// its mobility area (its queen lines count as a queen's).
+        pub helgi_jumps: [S; 9],
+        /// A top pawn by relative rank, once per promotion class (knight or
+        /// bishop 1, rook 2, queen 3, Helgi 4).
+        pub advance: [S; 8],
+        /// Per pawn unit at stake in a tower whose top is attacked and not
+        /// defended.
+        pub hanging_stake: S,
+        /// Per pawn unit at stake in a tower whose top is attacked and
+        /// defended.
+        pub attacked_stake: S,
+        /// The piece under an own top would check the enemy king if uncovered.
+        pub liberation_check: S,
+        /// The piece under an own top would hit the enemy king zone if uncovered.
+        pub liberation_zone: S,
+        /// An enemy prisoner right under an own top would hit the own king
+        /// zone if freed.
+        pub bound_prisoner: S,
+    }
+}
+
+const fn s(mg: i32, eg: i32) -> S {
+    S::new(mg, eg)
+}
+
+/// The hand-set weights the engine plays with.
+pub static TAVRELI_WEIGHTS: TavreliWeights = TavreliWeights {
+    //          P            N            B            R            Q            K          H
+    reserve: [
+        s(70, 90),
+        s(230, 240),
+        s(240, 250),
+        s(360, 400),
+        s(650, 700),
+        s(0, 0),
+        s(850, 920),
+    ],
+    prisoner: [
+        s(15, 20),
+        s(45, 50),
+        s(45, 50),
+        s(70, 80),
+        s(120, 140),
+        s(0, 0),
+        s(160, 180),
+    ],
+    helgi_extra: s(250, 280),
+    helgi_jumps: [
+        s(-20, -25),
+        s(-12, -15),
+        s(-5, -6),
+        s(0, 0),
+        s(4, 5),
+        s(8, 10),
+        s(11, 13),
+        s(13, 16),
+        s(15, 18),
+    ],
+    advance: [
+        s(0, 0),
+        s(0, 0),
+        s(0, 2),
+        s(2, 5),
+        s(5, 12),
+        s(10, 24),
+        s(18, 40),
+        s(0, 0),
+    ],
+    hanging_stake: s(-22, -22),
+    attacked_stake: s(-6, -6),
+    liberation_check: s(60, 40),
+    liberation_zone: s(12, 6),
+    bound_prisoner: s(-15, -8),
+};
+
+/// Value of a piece of each kind (middlegame half) for the tower stake:
+/// chess material, the Helgi a queen and three quarters of a knight.
+fn stake_value(kind: Kind) -> i32 {
+    let m = &WEIGHTS.material;
+    match kind {
+        Kind::Pawn => m[0].mg,
+        Kind::Knight => m[1].mg,
+        Kind::Bishop => m[2].mg,
+        Kind::Rook => m[3].mg,
+        Kind::Queen => m[4].mg,
+        Kind::King => 0,
+        Kind::Helgi => m[4].mg + m[1].mg * 3 / 4,
+    }
+}
+
+/// The promotion class of a pawn (how much its promotion is worth).
+fn promotion_class(c: Code) -> i32 {
+    match c.identity() {
+        Some(Kind::Knight) | Some(Kind::Bishop) => 1,
+        Some(Kind::Rook) => 2,
+        Some(Kind::Queen) => 3,
+        Some(Kind::Helgi) => 4,
+        _ => 0,
+    }
+}
+
+/// The chess board of the tops (Helgi as a queen).
+pub fn tops_board(b: &TavreliBoard) -> Board {
+    let mut board = Board::empty();
+    for sq in Squares(b.occupied()) {
+        let c = b.top(sq).expect("occupied");
+        let kind = match c.kind() {
+            Kind::Helgi => PieceKind::Queen,
+            k => k.chess_kind().expect("not a Helgi"),
+        };
+        board.put_piece(sq, Piece::new(c.color(), kind));
+    }
+    board.set_side_to_move(b.side_to_move());
+    board
+}
+
+/// The tavreli terms, White's minus Black's.
+pub fn tower_terms(b: &TavreliBoard, w: &TavreliWeights) -> S {
+    let occ = b.occupied();
+    let mut side = [S::ZERO; 2];
+    let pawn_attacks = [
+        pawn_attacks_bb(b.tops(Color::White, Kind::Pawn), Color::White),
+        pawn_attacks_bb(b.tops(Color::Black, Kind::Pawn), Color::Black),
+    ];
+    let king_sq = [b.king_square(Color::White), b.king_square(Color::Black)];
+    let zone = [
+        king_attacks(king_sq[0]) | king_sq[0].bb(),
+        king_attacks(king_sq[1]) | king_sq[1].bb(),
+    ];
+    // Squares each side's tops attack (for "defended").
+    let mut attacked: [Bitboard; 2] = [0; 2];
+    for sq in Squares(occ) {
+        let c = b.top(sq).expect("occupied");
+        attacked[c.color().index()] |= attacks_of(c.kind(), c.color(), sq, occ);
+    }
+
+    for sq in Squares(occ) {
+        let mut tower = b.tower(sq);
+        let top = tower.next().expect("occupied");
+        let us = top.color();
+        let (ui, ti) = (us.index(), us.flip().index());
+        let mut stake = stake_value(top.kind());
+        match top.kind() {
+            Kind::Helgi => {
+                side[ui] += w.helgi_extra;
+                let area = !(pawn_attacks[ti] | b.tops(us, Kind::Pawn) | king_sq[ui].bb());
+                let jumps = (knight_attacks(sq) & area).count_ones() as usize;
+                side[ui] += w.helgi_jumps[jumps];
+            }
+            Kind::Pawn => {
+                let class = promotion_class(top);
+                side[ui] += w.advance[sq.relative_rank(us) as usize] * class;
+            }
+            _ => {}
+        }
+        for (depth, c) in tower.enumerate() {
+            let kind = c.kind_as_top_on(sq.rank());
+            stake += stake_value(kind);
+            if c.color() == us {
+                side[ui] += w.reserve[kind.index()];
+            } else {
+                side[ti] += w.prisoner[kind.index()];
+            }
+            if depth == 0 {
+                // The piece a one-piece move would uncover (liberation).
+                let hits = attacks_of(kind, c.color(), sq, occ);
+                if c.color() == us {
+                    if hits & king_sq[ti].bb() != 0 {
+                        side[ui] += w.liberation_check;
+                    } else if hits & zone[ti] != 0 {
+                        side[ui] += w.liberation_zone;
+                    }
+                } else if hits & zone[ui] != 0 {
+                    side[ui] += w.bound_prisoner;
+                }
+            }
+        }
+        if top.kind() != Kind::King && attacked[ti] & sq.bb() != 0 {
+            let units = stake / 100;
+            if attacked[ui] & sq.bb() == 0 {
+                side[ui] += w.hanging_stake * units;
+            } else {
+                side[ui] += w.attacked_stake * units;
+            }
+        }
+    }
+    side[0] - side[1]
+}
+
+/// White's view, before clamping: chess terms on the tops plus the tower
+/// terms, tapered by the phase of the active pieces.
+pub fn evaluate_white(b: &TavreliBoard) -> i32 {
+    let board = tops_board(b);
+    let chess = chess::evaluate_with(&board, &WEIGHTS, &mut Sum::default());
+    let sum = chess.sum + tower_terms(b, &TAVRELI_WEIGHTS);
+    taper(sum, chess.phase, SCALE_NORMAL)
+}
+
+#[inline(always)]
+fn evaluate_generic(b: &TavreliBoard) -> i32 {
+    let white = evaluate_white(b).clamp(-SCORE_LIMIT, SCORE_LIMIT);
+    match b.side_to_move() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}
+
+/// [`evaluate_generic`] compiled with `popcnt` (see [`chess::evaluate`]).
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[target_feature(enable = "popcnt")]
+unsafe fn evaluate_popcnt(b: &TavreliBoard) -> i32 {
+    evaluate_generic(b)
+}
+
+/// The evaluation of `b` in centipawns from the side to move's view.
+#[inline]
+pub fn evaluate(b: &TavreliBoard) -> i32 {
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    {
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports popcnt, checked just above.
+            return unsafe { evaluate_popcnt(b) };
+        }
+    }
+    evaluate_generic(b)
+}
+
+impl Evaluate for TavreliPosition {
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        evaluate(self.board())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Position;
+
+    /// The colour-mirrored FEN: ranks reversed, cases swapped, side flipped.
+    fn mirror(fen: &str) -> String {
+        let f: Vec<&str> = fen.split(' ').collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        let castling = if f[2] == "-" { "-".into() } else { swap(f[2]) };
+        let ep = if f[3] == "-" {
+            "-".to_string()
+        } else {
+            let b = f[3].as_bytes();
+            format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
+        };
+        format!("{} {side} {castling} {ep} 0 1", placement.join("/"))
+    }
+
+    fn eval(fen: &str) -> i32 {
+        TavreliPosition::from_fen(fen).unwrap().evaluate()
+    }
+
+    #[test]
+    fn symmetric_under_colour_flip() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/ppp2ppp/2(nP)1(Bp)3/3(qR)4/4(Np)3/2(Nb)5/PPP2PPP/R3K2R w KQkq - 0 1",
+            "(rP)3k2(nP)/8/8/3(Q~p)4/4(h~P)3/8/8/(Rp)3K2(Np) w - - 0 1",
+            "4k3/8/8/3(RnBqP)4/8/8/8/4K3 w - - 0 1",
+            "r3k3/1h6/8/8/8/8/6H1/4K2R w Kq - 0 1",
+        ] {
+            assert_eq!(eval(fen), eval(&mirror(fen)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn towers_count() {
+        // Holding the enemy queen prisoner is worth about a queen.
+        let held = eval("4k3/8/8/3(Nq)4/8/8/8/4K3 w - - 0 1");
+        let free = eval("4k3/8/8/3N4/8/8/3q4/4K3 w - - 0 1");
+        assert!(held > free + 600, "{held} vs {free}");
+        // A reserve is worth something, less than the piece in play.
+        let reserve = eval("4k3/8/8/3(NR)4/8/8/8/4K3 w - - 0 1");
+        let alone = eval("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
+        let both = eval("4k3/8/8/3N4/8/8/R7/4K3 w - - 0 1");
+        assert!(alone < reserve && reserve < both, "{alone} {reserve} {both}");
+        // A tall tower under an attacked, undefended top is a liability.
+        let safe = eval("4k3/8/8/3(NQRB)4/8/8/8/4K3 b - - 0 1");
+        let attacked = eval("4k3/1b6/8/3(NQRB)4/8/8/8/4K3 b - - 0 1");
+        assert!(attacked > safe + 330 + 200, "black to move: {attacked} vs {safe}");
+        // The Helgi is worth more than a queen.
+        assert!(
+            eval("4k3/8/8/8/3H4/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1") + 150
+        );
+    }
+}

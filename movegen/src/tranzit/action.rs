@@ -1,0 +1,158 @@
+//! A Chess-tranzit action: a move on board I or II, or a transfer to the same
+//! square of the other board. Squares are on the 16x8 grid of the rules (T2):
+//! files `a`–`h` board I, `i`–`p` board II.
+
+use crate::chess_move::Move;
+use crate::types::{PieceKind, Square};
+use std::fmt;
+use std::num::NonZeroU32;
+
+/// A square of the 16x8 grid: a board (0 = I, 1 = II) and an 8x8 square.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct GridSquare {
+    /// 0 for board I, 1 for board II.
+    pub board: usize,
+    /// The square on that board.
+    pub square: Square,
+}
+
+impl GridSquare {
+    /// Index 0..128.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.board * 64 + self.square.index()
+    }
+
+    /// The square with index 0..128.
+    #[inline(always)]
+    pub fn from_index(i: usize) -> GridSquare {
+        GridSquare {
+            board: i / 64,
+            square: Square::new((i % 64) as u8),
+        }
+    }
+
+    /// Parses `e4` (board I) or `m4` (board II).
+    pub fn parse(s: &str) -> Option<GridSquare> {
+        let b = s.as_bytes();
+        if b.len() != 2 || !(b'a'..=b'p').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+            return None;
+        }
+        let file = b[0] - b'a';
+        Some(GridSquare {
+            board: (file / 8) as usize,
+            square: Square::from_coords(file % 8, b[1] - b'1'),
+        })
+    }
+}
+
+impl fmt::Display for GridSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = (b'a' + self.board as u8 * 8 + self.square.file()) as char;
+        write!(f, "{file}{}", self.square.rank() + 1)
+    }
+}
+
+/// One action, four bytes.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Action(NonZeroU32);
+
+const _: () = assert!(std::mem::size_of::<Option<Action>>() == 4);
+
+impl Action {
+    fn pack(from: GridSquare, to: GridSquare, promo: Option<PieceKind>) -> Action {
+        let p = promo.map_or(0, |k| k.index() as u32);
+        let raw = from.index() as u32 | (to.index() as u32) << 7 | p << 14;
+        Action(NonZeroU32::new(raw).expect("from and to differ"))
+    }
+
+    /// A move on `board`.
+    #[inline(always)]
+    pub fn board_move(board: usize, m: Move) -> Action {
+        Action::pack(
+            GridSquare {
+                board,
+                square: m.from(),
+            },
+            GridSquare {
+                board,
+                square: m.to(),
+            },
+            m.promotion(),
+        )
+    }
+
+    /// A transfer from `sq` on board `from_board` to the same square of the
+    /// other board.
+    #[inline(always)]
+    pub fn transfer(from_board: usize, sq: Square) -> Action {
+        Action::pack(
+            GridSquare {
+                board: from_board,
+                square: sq,
+            },
+            GridSquare {
+                board: 1 - from_board,
+                square: sq,
+            },
+            None,
+        )
+    }
+
+    /// The departure square.
+    #[inline(always)]
+    pub fn from(self) -> GridSquare {
+        GridSquare::from_index((self.0.get() & 127) as usize)
+    }
+
+    /// The destination square.
+    #[inline(always)]
+    pub fn to(self) -> GridSquare {
+        GridSquare::from_index(((self.0.get() >> 7) & 127) as usize)
+    }
+
+    /// True for a transfer between the boards.
+    #[inline(always)]
+    pub fn is_transfer(self) -> bool {
+        self.from().board != self.to().board
+    }
+
+    /// The board move and its board, unless this is a transfer.
+    #[inline(always)]
+    pub fn as_board_move(self) -> Option<(usize, Move)> {
+        let (f, t) = (self.from(), self.to());
+        if f.board != t.board {
+            return None;
+        }
+        let promo = match (self.0.get() >> 14) & 7 {
+            0 => None,
+            k => Some(PieceKind::from_index(k as usize)),
+        };
+        Some((f.board, Move::new(f.square, t.square, promo)))
+    }
+
+    /// The raw encoding (below 2^17).
+    #[inline(always)]
+    pub fn raw(self) -> u32 {
+        self.0.get()
+    }
+}
+
+impl fmt::Display for Action {
+    /// `e2e4`, `m7m8q`, transfers `e1m1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some((_, m)) = self.as_board_move() {
+            if let Some(p) = m.promotion() {
+                write!(f, "{}", p.upper_char().to_ascii_lowercase())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}

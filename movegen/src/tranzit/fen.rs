@@ -1,0 +1,223 @@
+//! The 16-file FEN of Chess-tranzit (T2) and the engine's extension.
+//!
+//! `<placement 16x8> <side> <castling> <en passant> <quiet actions> <move>
+//! [<results> [<transferred>]]`
+//! - placement: eight ranks of sixteen files, files a–h board I, i–p board
+//!   II; empty runs may be two-digit (`16`).
+//! - castling: `KQkq` (board I only), en passant: a grid square (`e3`, `m6`).
+//! - quiet actions: actions since the last capture, pawn move or transfer
+//!   (T15); move: the full-move number.
+//! - results (default `--`): board I then board II, each `-` (live), `w`
+//!   (won by White), `b` (won by Black) or `d` (drawn).
+//! - transferred (default `-`): `W`, `B` or `WB`: who has transferred from
+//!   board I to board II (T14).
+
+use super::action::GridSquare;
+use super::state::{BoardResult, TranzitState};
+use crate::board::Board;
+use crate::fen::{parse_castling, parse_counter, parse_side, FenError};
+use crate::types::{Color, Piece, PieceKind, Square};
+
+fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(msg.into()))
+}
+
+fn parse_placement16(field: &str, boards: &mut [Board; 2]) -> Result<(), FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return err(format!(
+            "the placement has {} ranks, expected 8",
+            ranks.len()
+        ));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file: u32 = 0;
+        let mut digits = String::new();
+        let flush = |digits: &mut String, file: &mut u32| -> Result<(), FenError> {
+            if !digits.is_empty() {
+                let n: u32 = digits
+                    .parse()
+                    .map_err(|_| FenError("bad empty-square count".into()))?;
+                if n == 0 {
+                    return err("an empty-square count of 0");
+                }
+                *file += n;
+                digits.clear();
+            }
+            Ok(())
+        };
+        for c in text.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            flush(&mut digits, &mut file)?;
+            let piece = Piece::from_fen_char(c)
+                .ok_or_else(|| FenError(format!("bad piece letter '{c}' on rank {}", rank + 1)))?;
+            if file >= 16 {
+                return err(format!("rank {} has more than 16 files", rank + 1));
+            }
+            let sq = Square::from_coords((file % 8) as u8, rank);
+            boards[(file / 8) as usize].put_piece(sq, piece);
+            file += 1;
+        }
+        flush(&mut digits, &mut file)?;
+        if file != 16 {
+            return err(format!("rank {} has {file} files, expected 16", rank + 1));
+        }
+    }
+    Ok(())
+}
+
+fn result_char(r: BoardResult) -> char {
+    match r {
+        BoardResult::Live => '-',
+        BoardResult::Won(Color::White) => 'w',
+        BoardResult::Won(Color::Black) => 'b',
+        BoardResult::Drawn => 'd',
+    }
+}
+
+fn parse_results(field: &str) -> Result<[BoardResult; 2], FenError> {
+    let mut out = [BoardResult::Live; 2];
+    let chars: Vec<char> = field.chars().collect();
+    if chars.len() != 2 {
+        return err(format!(
+            "bad board results '{field}', expected two of - w b d"
+        ));
+    }
+    for (i, c) in chars.iter().enumerate() {
+        out[i] = match c {
+            '-' => BoardResult::Live,
+            'w' => BoardResult::Won(Color::White),
+            'b' => BoardResult::Won(Color::Black),
+            'd' => BoardResult::Drawn,
+            _ => return err(format!("bad board result '{c}'")),
+        };
+    }
+    Ok(out)
+}
+
+/// Parses a tranzit FEN (the extension fields are optional).
+pub fn parse(fen: &str) -> Result<TranzitState, FenError> {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    if f.len() < 4 || f.len() > 8 {
+        return err(format!("{} fields, expected 4 to 8", f.len()));
+    }
+    let mut boards = [Board::empty(), Board::empty()];
+    parse_placement16(f[0], &mut boards)?;
+    for c in Color::ALL {
+        let n: u32 = boards
+            .iter()
+            .map(|b| b.pieces(c, PieceKind::King).count_ones())
+            .sum();
+        if n != 1 {
+            let name = if c == Color::White { "White" } else { "Black" };
+            return err(format!(
+                "{name} has {n} kings, expected exactly 1 on the two boards"
+            ));
+        }
+    }
+    if boards.iter().any(|b| {
+        b.kind_bb(PieceKind::Pawn) & (crate::bitboard::RANK_1 | crate::bitboard::RANK_8) != 0
+    }) {
+        return err("a pawn stands on the first or last rank");
+    }
+    let side = parse_side(f[1])?;
+    for b in boards.iter_mut() {
+        b.set_side_to_move(side);
+    }
+    let castling = parse_castling(f[2], &boards[0])?;
+    boards[0].set_castling(castling);
+    if f[3] != "-" {
+        let sq = GridSquare::parse(f[3])
+            .ok_or_else(|| FenError(format!("bad en passant square '{}'", f[3])))?;
+        let board_ep = crate::fen::parse_ep(&sq.square.to_string(), &boards[sq.board])?;
+        boards[sq.board].set_ep_square(board_ep);
+    }
+    let quiet = parse_counter(f.get(4).copied(), 0, "action counter")?;
+    let fullmove = parse_counter(f.get(5).copied(), 1, "full-move number")?.max(1);
+    let results = match f.get(6) {
+        Some(r) => parse_results(r)?,
+        None => [BoardResult::Live; 2],
+    };
+    let transferred = match f.get(7).copied() {
+        None | Some("-") => [false; 2],
+        Some(t) if ["W", "B", "WB"].contains(&t) => [t.contains('W'), t.contains('B')],
+        Some(t) => return err(format!("bad transfer field '{t}', expected - W B or WB")),
+    };
+    let state = TranzitState {
+        boards,
+        results,
+        transferred,
+        quiet,
+        reversible: 0,
+        fullmove,
+    };
+    let them = side.flip();
+    let kb = state.king_board(them);
+    let b = &state.boards[kb];
+    if !state.results[kb].decided() && b.is_attacked(b.king_square(them), side, b.occupied()) {
+        return err("the side not to move is in check");
+    }
+    Ok(state)
+}
+
+/// Writes the FEN; the extension fields are written only when not default.
+pub fn write(s: &TranzitState) -> String {
+    let mut placement = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..16u8 {
+            match s.boards[(file / 8) as usize].piece_at(Square::from_coords(file % 8, rank)) {
+                Some(p) => {
+                    if empty > 0 {
+                        placement.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    placement.push(p.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            placement.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            placement.push('/');
+        }
+    }
+    let ep = (0..2)
+        .find_map(|b| {
+            s.boards[b].ep_square().map(|sq| {
+                GridSquare {
+                    board: b,
+                    square: sq,
+                }
+                .to_string()
+            })
+        })
+        .unwrap_or_else(|| "-".to_string());
+    let mut fen = format!(
+        "{placement} {} {} {ep} {} {}",
+        s.side_to_move().fen_char(),
+        s.boards[0].castling_fen(),
+        s.quiet,
+        s.fullmove
+    );
+    let transferred = match s.transferred {
+        [false, false] => "-",
+        [true, false] => "W",
+        [false, true] => "B",
+        [true, true] => "WB",
+    };
+    if s.results != [BoardResult::Live; 2] || transferred != "-" {
+        fen.push_str(&format!(
+            " {}{} {transferred}",
+            result_char(s.results[0]),
+            result_char(s.results[1])
+        ));
+    }
+    fen
+}
