@@ -1,0 +1,84 @@
+//! perft against every committed fixture file `data/perft/<variant>.epd`
+//! (numbers from independent generators; each file's comments name the
+//! source of every number and the script that produced it). Depths are taken
+//! up to `VSADNIK_PERFT_LIMIT` leaves per position (default 20 million, a few
+//! seconds in all); CI raises it.
+
+use movegen::perft::perft_divide;
+use movegen::variant::{dispatch, Position, VariantVisitor};
+use movegen::Board;
+
+struct Fixture {
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn load(path: &std::path::Path) -> Vec<Fixture> {
+    let text = std::fs::read_to_string(path).expect("fixture file");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut parts = l.split(';');
+            let fen = parts.next().unwrap().trim().to_string();
+            let counts = parts
+                .map(|p| {
+                    let (d, n) = p.trim().split_once(' ').expect("';Dn count'");
+                    (d[1..].parse().unwrap(), n.trim().parse().unwrap())
+                })
+                .collect();
+            Fixture { fen, counts }
+        })
+        .collect()
+}
+
+fn limit() -> u64 {
+    std::env::var("VSADNIK_PERFT_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000_000)
+}
+
+struct Check<'a>(&'a [Fixture], &'a str);
+
+impl VariantVisitor for Check<'_> {
+    type Output = usize;
+    fn visit<P: Position>(self) -> usize {
+        let mut checked = 0;
+        for f in self.0 {
+            let pos = P::from_fen(&f.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", self.1, f.fen));
+            for &(depth, expected) in &f.counts {
+                if expected <= limit() {
+                    assert_eq!(pos.clone().perft(depth), expected, "{} {} depth {depth}", self.1, f.fen);
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+}
+
+#[test]
+fn every_fixture_file_matches() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut variants = Vec::new();
+    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "epd")) {
+        let variant = path.file_stem().unwrap().to_string_lossy().to_string();
+        let fixtures = load(path);
+        assert!(!fixtures.is_empty(), "{variant}: empty fixture file");
+        let checked = dispatch(&variant, Check(&fixtures, &variant))
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(checked >= fixtures.len(), "{variant}: only {checked} counts checked");
+        variants.push(variant);
+    }
+    assert!(variants.iter().any(|v| v == "chess"), "{variants:?}");
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft/chess.epd");
+    let f = &load(std::path::Path::new(path))[1];
+    let b = Board::from_fen(&f.fen).unwrap();
+    let (depth, total) = f.counts[2];
+    let parts = perft_divide(&b, depth);
+    assert_eq!(parts.len() as u64, f.counts[0].1);
+    assert_eq!(parts.iter().map(|(_, n)| n).sum::<u64>(), total);
+}
