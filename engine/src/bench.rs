@@ -66,12 +66,31 @@ pub const TRANZIT_POSITIONS: &[&str] = &[
 /// The default bench depth for Chess-tranzit.
 pub const TRANZIT_DEPTH: i32 = 7;
 
+/// Progressive-chess bench positions (the three rule sets share them): series
+/// starts from the opening to mates in the series; every FEN has field 6.
+pub const PROGRESSIVE_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2",
+    "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+    "r1bqkbnr/ppp1pppp/2n5/3P4/8/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 0 4",
+    "rnbBkbnr/pp1p1ppp/8/8/3p4/8/PPP1PPPP/RN1QKBNR b KQkq - 0 4",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 5",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 5",
+    "2k2b1r/1p3ppp/2n4n/pB1P4/8/P4N2/1P1K1PPP/2R5 b - - 0 8",
+];
+
+/// The default bench depth for progressive chess (the series search's effort).
+pub const PROGRESSIVE_DEPTH: i32 = 4;
+
 /// The bench positions and default depth of a variant.
 pub fn bench_set(variant: &str) -> Option<(&'static [&'static str], i32)> {
     match variant {
         "chess" => Some((CHESS_POSITIONS, CHESS_DEPTH)),
         "crazyhouse" | "bughouse" | "swedish" => Some((DROP_POSITIONS, DROP_DEPTH)),
         "tranzit" => Some((TRANZIT_POSITIONS, TRANZIT_DEPTH)),
+        "progressive-italian" | "progressive-scottish" | "progressive-english" => {
+            Some((PROGRESSIVE_POSITIONS, PROGRESSIVE_DEPTH))
+        }
         _ => None,
     }
 }

@@ -93,7 +93,7 @@ impl Control {
     }
 
     /// Whether the main thread should start no new iteration.
-    pub fn should_stop_after_iteration(&self, thread: usize, _depth: i32, score: i32) -> bool {
+    pub fn should_stop_after_iteration(&self, thread: usize, depth: i32, score: i32) -> bool {
         if thread != 0 || self.infinite || self.pondering() {
             return false;
         }
@@ -106,7 +106,13 @@ impl Control {
             return true;
         }
         match self.budget.soft {
-            Some(soft) => self.single_reply || self.clock_elapsed() >= soft,
+            // A proven mate is not searched on and on when the clock runs:
+            // every shorter mate was already looked for at this depth.
+            Some(soft) => {
+                let mate_settled =
+                    score.abs() >= MATE_BOUND && depth >= 2 * (MATE - score.abs()) + 4;
+                self.single_reply || mate_settled || self.clock_elapsed() >= soft
+            }
             None => false,
         }
     }

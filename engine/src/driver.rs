@@ -19,6 +19,31 @@ const BOUND_REPORT_MS: u64 = 1000;
 /// Stack size of search threads (deep recursion with move lists on the stack).
 const STACK_BYTES: usize = 64 * 1024 * 1024;
 
+/// What a variant's own root search receives (see
+/// [`Searchable::root_search`]): everything the generic search would get.
+pub struct RootContext<'a, P: Searchable> {
+    /// The position to search.
+    pub pos: P,
+    /// The root moves (legal, `searchmoves` applied); never empty.
+    pub root: Vec<P::Move>,
+    /// The limits of this search.
+    pub limits: &'a Limits,
+    /// The stop flag, the clock and the node counters (publish the node
+    /// count in `nodes[0]`; `limits_exceeded` applies the time and node limits).
+    pub control: &'a Control,
+    /// Threads the engine may use.
+    pub threads: usize,
+    /// Principal variations asked for.
+    pub multipv: usize,
+    /// Where progress lines go (the driver reports `finished` itself).
+    pub reporter: &'a dyn Reporter,
+}
+
+/// A root search that replaces the generic one for a variant; it must obey
+/// the context's `Control` (stop flag, limits) and, for `go infinite` and
+/// pondering, return only after `stop`.
+pub type RootSearchFn<P> = fn(RootContext<'_, P>) -> SearchResult;
+
 /// Options that outlive a single search.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
@@ -154,6 +179,17 @@ fn run<P: Searchable>(
 ) -> SearchResult {
     if root.is_empty() {
         return SearchResult::default();
+    }
+    if let Some(search) = P::root_search() {
+        return search(RootContext {
+            pos,
+            root,
+            limits: &limits,
+            control: &control,
+            threads,
+            multipv,
+            reporter,
+        });
     }
     tt.new_search();
     let max_depth = limits.depth.unwrap_or(i32::MAX).max(1);

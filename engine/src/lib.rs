@@ -9,6 +9,7 @@ pub mod limits;
 pub mod ordering;
 pub mod search;
 pub mod searchable;
+pub mod series;
 pub mod tt;
 pub mod variants;
 

@@ -145,6 +145,7 @@ impl<P: Searchable> Worker<P> {
                     break;
                 }
                 self.sort_root_moves(pv_index);
+                self.flush_nodes();
                 report(self, depth, pv_index, ScoreBound::Exact);
             }
             if self.stopped {
@@ -187,10 +188,12 @@ impl<P: Searchable> Worker<P> {
             }
             self.sort_root_moves(self.pv_index);
             if score <= alpha {
+                self.flush_nodes();
                 report(self, depth, self.pv_index, ScoreBound::Upper);
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
             } else if score >= beta {
+                self.flush_nodes();
                 report(self, depth, self.pv_index, ScoreBound::Lower);
                 beta = (score + delta).min(INFINITE);
             } else {

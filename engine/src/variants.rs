@@ -3,6 +3,7 @@
 
 use crate::searchable::Searchable;
 use movegen::drops::{BughousePosition, CrazyhousePosition, SwedishPosition};
+use movegen::progressive::{EnglishPosition, ItalianPosition, ScottishPosition};
 use movegen::tranzit::TranzitPosition;
 use movegen::Chess;
 
@@ -22,6 +23,9 @@ pub fn dispatch<V: SearchVisitor>(name: &str, visitor: V) -> Result<V::Output, S
         "bughouse" => Ok(visitor.visit::<BughousePosition>()),
         "swedish" => Ok(visitor.visit::<SwedishPosition>()),
         "tranzit" => Ok(visitor.visit::<TranzitPosition>()),
+        "progressive-italian" => Ok(visitor.visit::<ItalianPosition>()),
+        "progressive-scottish" => Ok(visitor.visit::<ScottishPosition>()),
+        "progressive-english" => Ok(visitor.visit::<EnglishPosition>()),
         _ => Err(format!(
             "unknown variant '{name}' (known: {})",
             movegen::VARIANTS.join(", ")

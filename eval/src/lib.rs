@@ -8,6 +8,7 @@ pub mod acc;
 pub mod chess;
 pub mod drops;
 pub mod params;
+pub mod progressive;
 pub mod score;
 pub mod tranzit;
 

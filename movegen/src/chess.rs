@@ -123,6 +123,17 @@ impl Position for Chess {
     fn perft(&mut self, depth: u32) -> u64 {
         crate::perft::perft(self.board(), depth)
     }
+
+    const HAS_SAN: bool = true;
+
+    fn move_to_record(&self, m: Move) -> String {
+        crate::san::to_san(self.board(), m)
+    }
+
+    fn parse_record_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_move(text)
+            .or_else(|_| crate::san::parse_san(self.board(), text))
+    }
 }
 
 impl Chess {

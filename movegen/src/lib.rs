@@ -13,6 +13,7 @@ pub mod history;
 pub mod movegen;
 pub mod perft;
 pub mod pgn;
+pub mod progressive;
 pub mod san;
 pub mod tranzit;
 pub mod types;
@@ -33,4 +34,7 @@ pub const VARIANTS: &[&str] = &[
     drops::BughousePosition::VARIANT,
     drops::SwedishPosition::VARIANT,
     tranzit::TranzitPosition::VARIANT,
+    progressive::ItalianPosition::VARIANT,
+    progressive::ScottishPosition::VARIANT,
+    progressive::EnglishPosition::VARIANT,
 ];

@@ -21,7 +21,8 @@ pub fn to_san(board: &Board, m: Move) -> String {
     s
 }
 
-fn san_without_suffix(board: &Board, m: Move) -> String {
+/// The SAN of a legal move without the check or mate mark.
+pub fn san_without_suffix(board: &Board, m: Move) -> String {
     let (from, to) = (m.from(), m.to());
     let kind = board.kind_at(from).expect("a legal move starts on a piece");
     if kind == PieceKind::King && (to.file() as i8 - from.file() as i8).abs() == 2 {

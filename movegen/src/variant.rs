@@ -131,6 +131,22 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Whether the game is over, with the points of each side.
     fn status(&self) -> Status;
 
+    /// Whether [`Position::move_to_record`] writes SAN (XBoard engines that
+    /// ask for SAN are then sent it).
+    const HAS_SAN: bool = false;
+
+    /// The move in the variant's game-record notation (SAN where the variant
+    /// has one); coordinates by default.
+    fn move_to_record(&self, m: Self::Move) -> String {
+        m.to_string()
+    }
+
+    /// Parses a legal move in the record notation of
+    /// [`Position::move_to_record`]; coordinates by default.
+    fn parse_record_move(&self, text: &str) -> Result<Self::Move, String> {
+        self.parse_move(text)
+    }
+
     /// Parses a move in the protocols' coordinate notation and checks that it
     /// is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
@@ -178,6 +194,9 @@ pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, 
         "bughouse" => Ok(visitor.visit::<crate::drops::BughousePosition>()),
         "swedish" => Ok(visitor.visit::<crate::drops::SwedishPosition>()),
         "tranzit" => Ok(visitor.visit::<crate::tranzit::TranzitPosition>()),
+        "progressive-italian" => Ok(visitor.visit::<crate::progressive::ItalianPosition>()),
+        "progressive-scottish" => Ok(visitor.visit::<crate::progressive::ScottishPosition>()),
+        "progressive-english" => Ok(visitor.visit::<crate::progressive::EnglishPosition>()),
         _ => Err(format!(
             "unknown variant '{name}' (known: {})",
             crate::VARIANTS.join(", ")

@@ -32,7 +32,10 @@ fn load(path: &std::path::Path) -> Vec<Fixture> {
 }
 
 fn limit() -> u64 {
-    std::env::var("VSADNIK_PERFT_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000_000)
+    std::env::var("VSADNIK_PERFT_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000_000)
 }
 
 struct Check<'a>(&'a [Fixture], &'a str);
@@ -45,7 +48,13 @@ impl VariantVisitor for Check<'_> {
             let pos = P::from_fen(&f.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", self.1, f.fen));
             for &(depth, expected) in &f.counts {
                 if expected <= limit() {
-                    assert_eq!(pos.clone().perft(depth), expected, "{} {} depth {depth}", self.1, f.fen);
+                    assert_eq!(
+                        pos.clone().perft(depth),
+                        expected,
+                        "{} {} depth {depth}",
+                        self.1,
+                        f.fen
+                    );
                     checked += 1;
                 }
             }
@@ -57,16 +66,25 @@ impl VariantVisitor for Check<'_> {
 #[test]
 fn every_fixture_file_matches() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     let mut variants = Vec::new();
-    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "epd")) {
+    for path in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "epd"))
+    {
         let variant = path.file_stem().unwrap().to_string_lossy().to_string();
         let fixtures = load(path);
         assert!(!fixtures.is_empty(), "{variant}: empty fixture file");
         let checked = dispatch(&variant, Check(&fixtures, &variant))
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert!(checked >= fixtures.len(), "{variant}: only {checked} counts checked");
+        assert!(
+            checked >= fixtures.len(),
+            "{variant}: only {checked} counts checked"
+        );
         variants.push(variant);
     }
     assert!(variants.iter().any(|v| v == "chess"), "{variants:?}");

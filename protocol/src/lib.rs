@@ -1,6 +1,103 @@
 //! vsadnik's front ends: the command line, UCI and XBoard.
 
+pub mod board_text;
 pub mod cli;
+pub mod core;
+pub mod event;
+pub mod matches;
+pub mod session;
+pub mod uci;
+pub mod xboard;
+
+use crate::core::{Core, Flow};
+use crate::event::{Event, Out};
+use std::io::Read;
+
+/// The protocol being spoken.
+enum Dialect {
+    Uci(Box<uci::Uci>),
+    Xboard(Box<xboard::Xboard>),
+}
+
+impl Dialect {
+    fn handle_line(&mut self, line: &str) -> Flow {
+        match self {
+            Dialect::Uci(u) => u.handle_line(line),
+            Dialect::Xboard(x) => x.handle_line(line),
+        }
+    }
+
+    fn search_done(&mut self, id: u64, result: engine::SearchResult) {
+        match self {
+            Dialect::Uci(u) => u.search_done(id, result),
+            Dialect::Xboard(x) => x.search_done(id, result),
+        }
+    }
+
+    fn too_long(&mut self, len: usize) {
+        match self {
+            Dialect::Uci(u) => u.too_long(len),
+            Dialect::Xboard(x) => x.too_long(len),
+        }
+    }
+
+    fn shutdown(&mut self) {
+        match self {
+            Dialect::Uci(u) => u.shutdown(),
+            Dialect::Xboard(x) => x.shutdown(),
+        }
+    }
+
+    fn into_core(self) -> Core {
+        match self {
+            Dialect::Uci(u) => u.into_core(),
+            Dialect::Xboard(x) => x.into_core(),
+        }
+    }
+}
 
 /// Reads protocol commands from standard input until `quit` or end of input.
-pub fn run_stdio() {}
+pub fn run_stdio() {
+    run(std::io::stdin(), Out::stdout());
+}
+
+/// The protocol loop on any input and output. UCI is spoken until an
+/// `xboard` command switches to XBoard (and `uci` switches back), so `uci`,
+/// `position`, `go` or `isready` as the first command all mean UCI.
+pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
+    let (tx, rx) = crossbeam::channel::unbounded();
+    event::spawn_reader(input, tx.clone());
+    let mut dialect = Dialect::Uci(Box::new(uci::Uci::new(Core::new(out, tx))));
+    while let Ok(event) = rx.recv() {
+        let flow = match event {
+            Event::Line(line) => {
+                let first = line.split_whitespace().next().unwrap_or("");
+                match (first, &dialect) {
+                    ("xboard", Dialect::Uci(_)) => {
+                        dialect =
+                            Dialect::Xboard(Box::new(xboard::Xboard::new(dialect.into_core())));
+                        Flow::Continue
+                    }
+                    ("uci", Dialect::Xboard(_)) => {
+                        dialect = Dialect::Uci(Box::new(uci::Uci::new(dialect.into_core())));
+                        dialect.handle_line(&line)
+                    }
+                    _ => dialect.handle_line(&line),
+                }
+            }
+            Event::TooLong(len) => {
+                dialect.too_long(len);
+                Flow::Continue
+            }
+            Event::SearchDone { id, result } => {
+                dialect.search_done(id, result);
+                Flow::Continue
+            }
+            Event::Eof => Flow::Quit,
+        };
+        if flow == Flow::Quit {
+            break;
+        }
+    }
+    dialect.shutdown();
+}

@@ -14,6 +14,7 @@ fn main() -> ExitCode {
         }
         Some("perft") => cli::perft::run(&args[1..]),
         Some("bench") => cli::bench::run(&args[1..]),
+        Some("match") => protocol::matches::run(&args[1..]),
         Some("variants") if args.len() == 1 => {
             for v in movegen::VARIANTS {
                 println!("{v}");

@@ -5,6 +5,7 @@
 mod board_hooks;
 mod chess;
 mod drops;
+mod progressive;
 mod tranzit;
 
 use crate::info::score::MATE;
@@ -50,6 +51,12 @@ pub trait Searchable: Position + Evaluate {
     fn is_draw(&self, root_ply: usize) -> bool;
     /// Moves played since the game's starting position (for `root_ply`).
     fn game_ply(&self) -> usize;
+    /// A search that replaces the generic one for this variant, called by
+    /// the driver with the root moves generated (progressive chess: the
+    /// series search). Default: none, the generic search runs.
+    fn root_search() -> Option<crate::driver::RootSearchFn<Self>> {
+        None
+    }
     /// The score of a finished game for `side`, `ply` plies from the root:
     /// by default a win is a mate (sooner is better), a draw 0.
     fn outcome_score(outcome: &Outcome, side: Color, ply: usize) -> i32 {

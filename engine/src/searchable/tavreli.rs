@@ -21,7 +21,7 @@ use arrayvec::ArrayVec;
 use eval::MATERIAL;
 use movegen::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use movegen::bitboard::{lsb, Bitboard};
-use movegen::tavreli::generate::{generate, TavreliMoveList};
+use movegen::tavreli::generate::{generate, is_tactical, TavreliMoveList};
 use movegen::tavreli::piece::{last_rank, KINDS};
 use movegen::tavreli::{Code, Kind, TavreliBoard, TavreliMove, TavreliPosition};
 use movegen::{Color, Square};
@@ -89,12 +89,14 @@ fn promotion_gain(b: &TavreliBoard, m: TavreliMove) -> i32 {
     gain
 }
 
-/// Covering an enemy top, en passant, or promoting (moved or uncovered).
-#[inline(always)]
-pub fn is_tactical(b: &TavreliBoard, m: TavreliMove) -> bool {
-    let them = b.side_to_move().flip();
-    b.color_bb(them) & m.to().bb() != 0 || ep_victim(b, m).is_some() || promotion_gain(b, m) != 0
-}
+/// Quiescence stops offering coverings after this many tactical plies in a
+/// row ([`TavreliPosition::tactical_chain`]): covering never removes
+/// material, so without a bound capture sequences run to the ply limit.
+pub const QUIESCENCE_CHAIN: u8 = 8;
+
+/// Even check evasions stop after this many: the search then scores the
+/// node as a draw (no tactical move while in check, not mated).
+pub const QUIESCENCE_CHAIN_IN_CHECK: u8 = 16;
 
 /// What the move takes over (the enemy-topped tower, all of it), promotions,
 /// minus the mover's rank: most valuable victim, least valuable attacker.
@@ -265,6 +267,12 @@ impl Searchable for TavreliPosition {
 
     #[inline(always)]
     fn generate_tactical(&self, out: &mut TavreliMoveList) {
+        let chain = self.tactical_chain();
+        if chain >= QUIESCENCE_CHAIN_IN_CHECK
+            || (chain >= QUIESCENCE_CHAIN && !self.board().in_check())
+        {
+            return;
+        }
         generate::<_, true>(self.board(), out);
     }
 

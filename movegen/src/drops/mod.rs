@@ -160,6 +160,32 @@ impl<R: DropRules> Position for DropPosition<R> {
         generate::perft::<R>(self.current(), depth)
     }
 
+    const HAS_SAN: bool = true;
+
+    /// SAN for board moves, `N@f3` (`P@e4`) for drops, with the check or mate
+    /// mark of this variant's rules.
+    fn move_to_record(&self, m: DropMove) -> String {
+        let mut text = match m.as_board_move() {
+            Some(bm) => crate::san::san_without_suffix(&self.current().board, bm),
+            None => m.to_string(),
+        };
+        let mut after = self.clone();
+        after.make_move(m);
+        if after.in_check() {
+            let mate = matches!(after.status(), Status::Over(o) if o.reason == "checkmate");
+            text.push(if mate { '#' } else { '+' });
+        }
+        text
+    }
+
+    fn parse_record_move(&self, text: &str) -> Result<DropMove, String> {
+        self.parse_move(text.trim_end_matches(['+', '#', '!', '?']))
+            .or_else(|_| {
+                let bm = crate::san::parse_san(&self.current().board, text)?;
+                self.parse_move(&bm.to_string())
+            })
+    }
+
     fn parse_move(&self, text: &str) -> Result<DropMove, String> {
         // Drops are accepted with either case of the piece letter.
         let normal = match text.split_once('@') {

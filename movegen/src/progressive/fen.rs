@@ -16,9 +16,7 @@ use super::rules::SeriesRules;
 use super::state::{up, SeriesState};
 use crate::bitboard::{Bitboard, Squares, RANK_1, RANK_8};
 use crate::board::Board;
-use crate::fen::{
-    parse_castling, parse_placement, parse_side, validate_kings_and_pawns, FenError,
-};
+use crate::fen::{parse_castling, parse_placement, parse_side, validate_kings_and_pawns, FenError};
 use crate::types::{Color, Piece, PieceKind, Square};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
@@ -39,7 +37,7 @@ fn parse_targets(field: &str) -> Result<Bitboard, FenError> {
     if field == "-" {
         return Ok(0);
     }
-    if field.len() % 2 != 0 || !field.is_ascii() {
+    if !field.len().is_multiple_of(2) || !field.is_ascii() {
         return err(format!("bad en passant field '{field}'"));
     }
     let mut set = 0;
@@ -75,7 +73,12 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
     let targets = parse_targets(fields[3])?;
     let counter = parse_number(fields.get(4).copied(), 0, "draw counter", u16::MAX as u32)?;
     let default_series = if side == Color::White { 1 } else { 2 };
-    let series = parse_number(fields.get(5).copied(), default_series, "series number", 1 << 20)?;
+    let series = parse_number(
+        fields.get(5).copied(),
+        default_series,
+        "series number",
+        1 << 20,
+    )?;
     if series == 0 {
         return err("the series number must be at least 1");
     }
@@ -91,7 +94,12 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
             color_name(side)
         ));
     }
-    let played = parse_number(fields.get(6).copied(), 0, "moves played in the series", 1 << 20)?;
+    let played = parse_number(
+        fields.get(6).copied(),
+        0,
+        "moves played in the series",
+        1 << 20,
+    )?;
     if played >= series {
         return err(format!(
             "{played} moves played in series {series}, which has only {series}"
@@ -129,7 +137,9 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
                     ));
                 }
                 if board.piece_at(pawn) != Some(Piece::new(them, PieceKind::Pawn)) {
-                    return err(format!("impossible en passant square {t}: no pawn on {pawn}"));
+                    return err(format!(
+                        "impossible en passant square {t}: no pawn on {pawn}"
+                    ));
                 }
                 if board.piece_at(t).is_some() {
                     return err(format!("impossible en passant square {t}: it is occupied"));
@@ -149,7 +159,9 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
                     ));
                 }
                 if board.piece_at(pawn) != Some(Piece::new(side, PieceKind::Pawn)) {
-                    return err(format!("impossible en passant square {t}: no pawn on {pawn}"));
+                    return err(format!(
+                        "impossible en passant square {t}: no pawn on {pawn}"
+                    ));
                 }
                 if crate::attacks::pawn_attacks(t, side) & board.pieces(them, PieceKind::Pawn) != 0
                 {

@@ -108,7 +108,8 @@ impl SeriesState {
     /// played included (a position with a given number of moves left).
     #[inline]
     pub fn hash(&self) -> u64 {
-        let mut h = self.board.hash() ^ mix(((self.series as u64) << 32 | self.played as u64) ^ KEY_SERIES);
+        let mut h =
+            self.board.hash() ^ mix(((self.series as u64) << 32 | self.played as u64) ^ KEY_SERIES);
         if self.ep != 0 {
             h ^= mix(self.ep ^ KEY_EP);
         }
@@ -161,7 +162,9 @@ impl SeriesState {
         let them = us.flip();
         let cap = t.offset(-up(us));
         let mut out = ArrayVec::new();
-        if b.piece_at(t).is_some() || b.piece_at(cap) != Some(crate::Piece::new(them, PieceKind::Pawn)) {
+        if b.piece_at(t).is_some()
+            || b.piece_at(cap) != Some(crate::Piece::new(them, PieceKind::Pawn))
+        {
             return out;
         }
         let ksq = b.king_square(us);
@@ -272,11 +275,18 @@ impl SeriesState {
         let us = self.board.side_to_move();
         let them = us.flip();
         let (from, to) = (m.from(), m.to());
-        let kind = self.board.kind_at(from).expect("a piece on the from-square");
+        let kind = self
+            .board
+            .kind_at(from)
+            .expect("a piece on the from-square");
         let ep_capture = R::EN_PASSANT && is_en_passant(&self.board, m);
         let capture = ep_capture || self.board.piece_at(to).is_some();
         let checks = R::CHECK_ENDS_SERIES && gives_check(&self.board, m);
-        let rook = if R::ROUNDS { castling_rook(&self.board, m) } else { None };
+        let rook = if R::ROUNDS {
+            castling_rook(&self.board, m)
+        } else {
+            None
+        };
         if ep_capture {
             // Let the board remove the captured pawn: its en passant square is
             // set only for this move (and its key comes out again in make_move).

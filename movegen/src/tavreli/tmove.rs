@@ -64,7 +64,11 @@ impl TavreliMove {
     /// The move with raw encoding `raw`, if it is one.
     pub fn from_raw(raw: u32) -> Option<TavreliMove> {
         let k = (raw >> 12) & 63;
-        (raw < 1 << 19 && (1..=32).contains(&k)).then(|| TavreliMove(NonZeroU32::new(raw)?))
+        if raw < 1 << 19 && (1..=32).contains(&k) {
+            NonZeroU32::new(raw).map(TavreliMove)
+        } else {
+            None
+        }
     }
 }
 

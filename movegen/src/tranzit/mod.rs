@@ -198,6 +198,21 @@ impl Position for TranzitPosition {
         self.current().in_check()
     }
 
+    /// The source's record notation: `I e4`, `II Ke1` (see [`record`]).
+    fn move_to_record(&self, a: Action) -> String {
+        record::action_text(self, a)
+    }
+
+    fn parse_record_move(&self, text: &str) -> Result<Action, String> {
+        if let Ok(a) = self.parse_move(text) {
+            return Ok(a);
+        }
+        match text.split_once(' ') {
+            Some((roman, token)) => record::parse_action(self, roman, token.trim()),
+            None => Err(format!("{text} is not a legal action here")),
+        }
+    }
+
     fn status(&self) -> Status {
         let s = self.current();
         if !s.game_over() {

@@ -142,10 +142,19 @@ impl TranzitState {
         self.results[kb].decided() && !self.game_over()
     }
 
-    /// The Zobrist key: both boards, results, transfer flags.
+    /// The key of the position as T10 compares positions: both boards (side
+    /// to move, castling, legal en passant included) and the board results;
+    /// pending forced transfers follow from these. The transfer flags are not
+    /// part of it (the fine point's list).
+    pub fn position_key(&self) -> u64 {
+        let h = self.boards[0].hash() ^ self.boards[1].hash().rotate_left(29);
+        h ^ KEYS.extra[self.results[0].code()] ^ KEYS.extra[4 + self.results[1].code()]
+    }
+
+    /// The Zobrist key for the search: the position key and the transfer
+    /// flags (they change the score, T14).
     pub fn hash(&self) -> u64 {
-        let mut h = self.boards[0].hash() ^ self.boards[1].hash().rotate_left(29);
-        h ^= KEYS.extra[self.results[0].code()] ^ KEYS.extra[4 + self.results[1].code()];
+        let mut h = self.position_key();
         for c in Color::ALL {
             if self.transferred[c.index()] {
                 h ^= KEYS.extra[8 + c.index()];

@@ -1,0 +1,312 @@
+//! The series-aware search of progressive chess (`docs/progressive.md`).
+//!
+//! A plain alpha-beta over single moves drowns in series of 10–20 moves, so
+//! progressive positions are searched here, by the driver's root-search
+//! hook ([`crate::Searchable::root_search`]), in three phases:
+//!
+//! 1. **Mate in this series** ([`solver`]): a proof search over the mover's
+//!    moves with admissible bounds ([`bound`]) and a refutation table.
+//! 2. **Good series** ([`select`]): a beam search over single moves ranks
+//!    whole series by the evaluation of the position they end in.
+//! 3. **Defence**: every candidate series is checked with the same solver
+//!    for a mate of the opponent in his (longer) next series; a series that
+//!    allows one is dropped while another is left. Where time allows, the
+//!    best candidates are compared one series deeper (the opponent's best
+//!    reply series from a beam, minimax at the level of series).
+//!
+//! The result: `bestmove` is the next single move, `info ... pv` the rest
+//! of the series; `score mate 1` for a mate at the end of this series,
+//! `mate -1` when every series allows the opponent a mate in his next. The
+//! plan for the rest of the series is kept ([`plan`]) and answers the next
+//! `go`s of the series without searching.
+
+pub mod bound;
+pub mod plan;
+pub mod select;
+pub mod solver;
+
+pub use solver::{is_mated, MateResult, MateSolver};
+
+use crate::driver::RootContext;
+use crate::info::score::MATE;
+use crate::info::{Score, ScoreBound, SearchInfo, SearchResult};
+use movegen::progressive::{Progressive, SeriesRules, SeriesState};
+use movegen::Move;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Duration;
+
+/// Size of the solver's refutation table (2^bits entries of 16 bytes).
+const TABLE_BITS: u32 = 21;
+
+/// How much work each phase may do.
+#[derive(Clone, Copy, Debug)]
+struct Effort {
+    /// Node budget of the mate search (None: until the time runs out).
+    mate_nodes: Option<u64>,
+    /// Node budget of each defence check.
+    defence_nodes: u64,
+    /// Beam width of the series selection.
+    width: usize,
+    /// Candidate series kept for the defence and the minimax.
+    keep: usize,
+    /// Candidates compared one series deeper.
+    deeper: usize,
+    /// Share of the time for the mate search (time-limited searches).
+    mate_share: f64,
+}
+
+impl Effort {
+    fn for_limits(limits: &crate::limits::Limits) -> Effort {
+        match limits.depth {
+            // Fixed depth (bench, tests): node budgets only, deterministic.
+            Some(d) if limits.time.is_none() && limits.movetime.is_none() => {
+                let d = d.clamp(1, 30) as u64;
+                Effort {
+                    mate_nodes: Some(5_000 * d),
+                    defence_nodes: 500 * d,
+                    width: 4 + d as usize,
+                    keep: 4 + d as usize,
+                    deeper: (d as usize / 2).min(8),
+                    mate_share: 1.0,
+                }
+            }
+            _ => Effort {
+                mate_nodes: limits.nodes.map(|n| n / 2),
+                defence_nodes: 20_000,
+                width: 24,
+                keep: 16,
+                deeper: 6,
+                mate_share: 0.5,
+            },
+        }
+    }
+}
+
+/// The root search for progressive positions (the driver's hook).
+pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult {
+    let start = *ctx.pos.state();
+    let control = ctx.control;
+    let limits = ctx.limits;
+    let effort = Effort::for_limits(limits);
+    let budget = limits.budget(Duration::ZERO);
+    let soft = budget.soft;
+    let mut nodes_total: u64 = 0;
+    let publish = |n: u64| control.nodes[0].0.store(n, Relaxed);
+    let hard_stop = || control.stop.load(Relaxed) || control.limits_exceeded();
+    let elapsed = || control.elapsed();
+    let restricted: Vec<Move> = ctx.root.clone();
+    let all_moves = start.legal_moves::<R>();
+    let first_moves: Vec<Move> = if restricted.len() == all_moves.len() {
+        Vec::new()
+    } else {
+        restricted.clone()
+    };
+
+    let report = |depth: i32, score: Score, raw: i32, pv: &[String], nodes: u64| {
+        let ms = elapsed().as_millis() as u64;
+        ctx.reporter.info(&SearchInfo {
+            depth,
+            seldepth: pv.len() as i32,
+            multipv: 1,
+            score,
+            raw_score: raw,
+            bound: ScoreBound::Exact,
+            nodes,
+            nps: nodes * 1000 / ms.max(1),
+            hashfull: 0,
+            time_ms: ms,
+            pv: pv.to_vec(),
+        });
+    };
+    let finish =
+        |best: Option<Move>, pv: &[String], score: Option<Score>, depth: i32, nodes: u64| {
+            publish(nodes);
+            // `go infinite` and pondering wait for `stop` (or `ponderhit`).
+            while (control.infinite() || control.pondering()) && !control.stop.load(Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            SearchResult {
+                best: best.map(|m| m.to_string()),
+                ponder: pv.get(1).cloned(),
+                score,
+                depth,
+                nodes,
+                time_ms: elapsed().as_millis() as u64,
+            }
+        };
+
+    // The plan made at the start of the series.
+    if start.played > 0 {
+        if let Some(step) = plan::recall::<R>(&start) {
+            if first_moves.is_empty() || first_moves.contains(&step.mv) {
+                report(1, step.score, step.raw, &step.pv, 0);
+                return finish(Some(step.mv), &step.pv, Some(step.score), 1, 0);
+            }
+        }
+    }
+
+    // Phase 1: a mate in this series.
+    let mut solver = MateSolver::<R>::new(TABLE_BITS);
+    let mate_deadline = soft.map(|s| s.mul_f64(effort.mate_share));
+    let mate_limit = effort.mate_nodes;
+    let result = {
+        let mut stop = |n: u64| {
+            publish(n);
+            hard_stop()
+                || mate_limit.is_some_and(|l| n >= l)
+                || mate_deadline.is_some_and(|d| elapsed() >= d)
+        };
+        if first_moves.is_empty() {
+            solver.solve(&start, &mut stop)
+        } else {
+            solve_restricted::<R>(&mut solver, &start, &first_moves, &mut stop)
+        }
+    };
+    nodes_total += solver.nodes;
+    if let MateResult::Mate(pv) = result {
+        let text: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
+        let raw = MATE - 1;
+        report(pv.len() as i32, Score::Mate(1), raw, &text, nodes_total);
+        plan::remember::<R>(&start, &pv, Score::Mate(1), raw);
+        return finish(
+            pv.first().copied(),
+            &text,
+            Some(Score::Mate(1)),
+            pv.len() as i32,
+            nodes_total,
+        );
+    }
+
+    // Phase 2: candidate series.
+    let mut beam_nodes = 0u64;
+    let base = nodes_total;
+    let mut candidates = {
+        let mut stop = |n: u64| {
+            publish(base + n);
+            hard_stop() || soft.is_some_and(|s| elapsed() >= s)
+        };
+        select::beam::<R>(
+            &start,
+            effort.width,
+            effort.keep,
+            &first_moves,
+            &mut beam_nodes,
+            &mut stop,
+        )
+    };
+    nodes_total += beam_nodes;
+    if candidates.is_empty() {
+        // Stopped before any series was complete: any legal move.
+        let m = restricted.first().copied();
+        let pv: Vec<String> = m.iter().map(|m| m.to_string()).collect();
+        return finish(m, &pv, None, 0, nodes_total);
+    }
+
+    // Phase 3: defence, then one series deeper where time allows.
+    let mut opponent = MateSolver::<R>::new(TABLE_BITS - 2);
+    let mut safe = Vec::new();
+    for c in &candidates {
+        if c.end.played != 0 || c.score >= select::WIN {
+            safe.push((c.clone(), c.score));
+            continue;
+        }
+        let before = opponent.nodes;
+        let limit = effort.defence_nodes;
+        let verdict = {
+            let mut stop = |n: u64| {
+                publish(nodes_total + n);
+                hard_stop() || n - before >= limit || soft.is_some_and(|s| elapsed() >= s)
+            };
+            opponent.solve(&c.end, &mut stop)
+        };
+        if !matches!(verdict, MateResult::Mate(_)) {
+            safe.push((c.clone(), c.score));
+        }
+    }
+    nodes_total += opponent.nodes;
+    let lost = safe.is_empty();
+    if lost {
+        safe = candidates
+            .drain(..)
+            .map(|c| {
+                let s = c.score;
+                (c, s)
+            })
+            .collect();
+    }
+    // Minimax at the level of series: the opponent's best reply.
+    let deeper = effort.deeper.min(safe.len());
+    for item in safe.iter_mut().take(deeper) {
+        if hard_stop() || soft.is_some_and(|s| elapsed() >= s) {
+            break;
+        }
+        let (c, score) = item;
+        if c.end.played != 0 || c.score >= select::WIN || !c.end.has_legal_move::<R>() {
+            continue;
+        }
+        let mut n = 0u64;
+        let replies = {
+            let mut stop = |k: u64| {
+                publish(nodes_total + k);
+                hard_stop() || soft.is_some_and(|s| elapsed() >= s)
+            };
+            select::beam::<R>(&c.end, effort.width / 2 + 2, 1, &[], &mut n, &mut stop)
+        };
+        nodes_total += n;
+        if let Some(r) = replies.first() {
+            *score = -r.score;
+        }
+    }
+    safe[..deeper].sort_by_key(|(_, s)| std::cmp::Reverse(*s));
+    let (best, score) = &safe[0];
+    let text: Vec<String> = best.moves.iter().map(|m| m.to_string()).collect();
+    let (reported, raw) = if lost {
+        (Score::Mate(-1), -(MATE - 2))
+    } else if *score >= select::WIN {
+        (Score::Mate(1), MATE - 1)
+    } else {
+        let cp = (*score).clamp(-20_000, 20_000);
+        (Score::Cp(cp), cp)
+    };
+    report(best.moves.len() as i32, reported, raw, &text, nodes_total);
+    plan::remember::<R>(&start, &best.moves, reported, raw);
+    finish(
+        best.moves.first().copied(),
+        &text,
+        Some(reported),
+        best.moves.len() as i32,
+        nodes_total,
+    )
+}
+
+/// The mate search with the first move restricted (`go searchmoves`).
+fn solve_restricted<R: SeriesRules>(
+    solver: &mut MateSolver<R>,
+    s: &SeriesState,
+    first: &[Move],
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> MateResult {
+    let mut unknown = false;
+    for &m in first {
+        let mut c = *s;
+        if c.make::<R>(m) {
+            if is_mated::<R>(&c) {
+                return MateResult::Mate(vec![m]);
+            }
+            continue;
+        }
+        match solver.solve(&c, stop) {
+            MateResult::Mate(mut pv) => {
+                pv.insert(0, m);
+                return MateResult::Mate(pv);
+            }
+            MateResult::Unknown => unknown = true,
+            MateResult::NoMate => {}
+        }
+    }
+    if unknown {
+        MateResult::Unknown
+    } else {
+        MateResult::NoMate
+    }
+}

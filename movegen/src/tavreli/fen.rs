@@ -1,0 +1,379 @@
+//! Tavreli FEN: FIDE's six fields, with towers and piece states in the
+//! placement.
+//!
+//! - A tower is written top first in parentheses: `(QpN)` is a white
+//!   Knyaz on a black pawn on a white Vsadnik. A single piece needs none.
+//! - `H`/`h` is the Helgi.
+//! - A pawn may be followed by `=X` (X one of `N B R Q H`, either case): the
+//!   kind it promotes into (R6). Without it, the kind of its current file
+//!   (a/h rook, b/g knight, c/f bishop, d queen, e Helgi); output writes it
+//!   only when it differs from that.
+//! - The double-step right (R8) belongs to a pawn at the bottom of its
+//!   tower on its own second rank unless it is followed by `^` ("has left its
+//!   starting square"); no other pawn has it (a redundant `^` is accepted).
+//! - `~` after `N B R Q H` marks a promoted pawn (it becomes a pawn of that
+//!   promotion kind when covered, R7); only tops may carry it.
+//!
+//! A pawn on top of its last rank must be written promoted; kings are never
+//! covered; at most 32 pieces; one king per side. Castling letters need the
+//! king alone on its e-square and an own unpromoted rook at the bottom of
+//! the corner tower. The en passant square is kept only when an en passant
+//! move is legal (as FIDE repetition counts it), so `to_fen` may drop one.
+
+use super::generate::has_legal_ep;
+use super::piece::{last_rank, second_rank, Code, Kind};
+use super::state::{TavreliBoard, MAX_PIECES};
+use crate::board::castle;
+use crate::fen::{parse_counter, parse_side, FenError};
+use crate::types::{Color, Square};
+
+/// The start position: FIDE's set-up (the pawns' promotion kinds follow
+/// from their files, all double steps available).
+pub const TAVRELI_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(msg.into()))
+}
+
+/// One piece as written, before its defaults are applied.
+#[derive(Clone, Copy)]
+struct Token {
+    color: Color,
+    kind: Kind,
+    promotion: Option<Kind>,
+    promoted: bool,
+    no_double_step: bool,
+}
+
+/// Parses one piece token starting at `chars[i]`; returns it and the next index.
+fn parse_token(chars: &[char], mut i: usize, rank: u8) -> Result<(Token, usize), FenError> {
+    let c = chars[i];
+    let kind = Kind::from_char(c)
+        .ok_or_else(|| FenError(format!("bad piece letter '{c}' on rank {}", rank + 1)))?;
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut tok = Token {
+        color,
+        kind,
+        promotion: None,
+        promoted: false,
+        no_double_step: false,
+    };
+    i += 1;
+    while i < chars.len() {
+        match chars[i] {
+            '=' if kind == Kind::Pawn && tok.promotion.is_none() => {
+                let p = chars
+                    .get(i + 1)
+                    .and_then(|&l| Kind::from_char(l))
+                    .filter(|k| k.is_promotion_kind())
+                    .ok_or_else(|| {
+                        FenError(format!(
+                            "'=' after a pawn needs N, B, R, Q or H (rank {})",
+                            rank + 1
+                        ))
+                    })?;
+                tok.promotion = Some(p);
+                i += 2;
+            }
+            '^' if kind == Kind::Pawn && !tok.no_double_step => {
+                tok.no_double_step = true;
+                i += 1;
+            }
+            '~' if kind.is_promotion_kind() && !tok.promoted => {
+                tok.promoted = true;
+                i += 1;
+            }
+            '=' | '^' | '~' => {
+                return err(format!(
+                    "marker '{}' does not fit '{c}' on rank {}",
+                    chars[i],
+                    rank + 1
+                ))
+            }
+            _ => break,
+        }
+    }
+    Ok((tok, i))
+}
+
+/// Parses the placement into towers (top first per square).
+fn parse_placement(field: &str) -> Result<Vec<Vec<Token>>, FenError> {
+    let mut squares: Vec<Vec<Token>> = vec![Vec::new(); 64];
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return err(format!(
+            "the placement has {} ranks, expected 8",
+            ranks.len()
+        ));
+    }
+    for (ri, text) in ranks.iter().enumerate() {
+        let rank = 7 - ri as u8;
+        let chars: Vec<char> = text.chars().collect();
+        let mut file = 0u8;
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 || d > 8 {
+                    return err(format!("bad empty-square count '{c}' on rank {}", rank + 1));
+                }
+                file += d as u8;
+                i += 1;
+            } else {
+                if file >= 8 {
+                    return err(format!("rank {} has more than 8 files", rank + 1));
+                }
+                let sq = Square::from_coords(file, rank).index();
+                if c == '(' {
+                    i += 1;
+                    while i < chars.len() && chars[i] != ')' {
+                        let (tok, next) = parse_token(&chars, i, rank)?;
+                        squares[sq].push(tok);
+                        i = next;
+                    }
+                    if i >= chars.len() {
+                        return err(format!("unclosed '(' on rank {}", rank + 1));
+                    }
+                    if squares[sq].is_empty() {
+                        return err(format!("empty tower '()' on rank {}", rank + 1));
+                    }
+                    i += 1;
+                } else {
+                    let (tok, next) = parse_token(&chars, i, rank)?;
+                    squares[sq].push(tok);
+                    i = next;
+                }
+                file += 1;
+            }
+            if file > 8 {
+                return err(format!("rank {} has more than 8 files", rank + 1));
+            }
+        }
+        if file != 8 {
+            return err(format!("rank {} has {file} files, expected 8", rank + 1));
+        }
+    }
+    Ok(squares)
+}
+
+/// The code of a written piece on `sq` at `depth` (0 = top) of a tower of `n`.
+fn code_of(tok: Token, sq: Square, depth: usize, n: usize) -> Result<Code, FenError> {
+    let default_promotion = Kind::promotion_for_file(sq.file());
+    if tok.kind == Kind::Pawn {
+        let promotion = tok.promotion.unwrap_or(default_promotion);
+        if depth == 0 && sq.rank() == last_rank(tok.color) {
+            return err(format!(
+                "the pawn on top of {sq} stands on its last rank: write it promoted (e.g. R~)"
+            ));
+        }
+        let ds = depth == n - 1 && sq.rank() == second_rank(tok.color) && !tok.no_double_step;
+        return Ok(Code::pawn(tok.color, promotion, ds));
+    }
+    if tok.kind == Kind::King && depth > 0 {
+        return err(format!("a king is covered on {sq}: nothing may stand on a king"));
+    }
+    if tok.promoted {
+        if depth > 0 {
+            return err(format!(
+                "a promoted piece is covered on {sq}: covered, it is a pawn again"
+            ));
+        }
+        return Ok(Code::promoted(tok.color, tok.kind));
+    }
+    Ok(Code::piece(tok.color, tok.kind))
+}
+
+fn parse_castling(field: &str, b: &TavreliBoard) -> Result<u8, FenError> {
+    if field == "-" {
+        return Ok(0);
+    }
+    let mut rights = 0;
+    for c in field.chars() {
+        let (bit, color, rook_file) = match c {
+            'K' => (castle::WHITE_KING, Color::White, 7),
+            'Q' => (castle::WHITE_QUEEN, Color::White, 0),
+            'k' => (castle::BLACK_KING, Color::Black, 7),
+            'q' => (castle::BLACK_QUEEN, Color::Black, 0),
+            _ => return err(format!("bad castling letter '{c}'")),
+        };
+        if rights & bit != 0 {
+            return err(format!("castling letter '{c}' repeated"));
+        }
+        let rank = if color == Color::White { 0 } else { 7 };
+        let king = Square::from_coords(4, rank);
+        if b.top(king) != Some(Code::piece(color, Kind::King)) || b.height(king) != 1 {
+            return err(format!("castling '{c}' needs the king alone on {king}"));
+        }
+        let corner = Square::from_coords(rook_file, rank);
+        let n = b.height(corner);
+        if n == 0 || b.piece_at_depth(corner, n - 1) != Some(Code::piece(color, Kind::Rook)) {
+            return err(format!(
+                "castling '{c}' needs an unmoved rook at the bottom of {corner}"
+            ));
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+fn parse_ep(field: &str, b: &TavreliBoard) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let sq = Square::parse(field).ok_or_else(|| FenError(format!("bad en passant '{field}'")))?;
+    let us = b.side_to_move();
+    let rank = if us == Color::White { 5 } else { 2 };
+    if sq.rank() != rank {
+        return err(format!("en passant square {sq} is on the wrong rank"));
+    }
+    // The double-stepped tower stands in front of the square passed over.
+    let pawn_sq = sq.index() as u8 ^ 8;
+    let pawn = b.top(Square::new(pawn_sq));
+    if b.height(sq) != 0 || !pawn.is_some_and(|c| c.is_pawn() && c.color() != us) {
+        return err(format!(
+            "en passant square {sq} needs to be empty with a pawn-topped tower in front"
+        ));
+    }
+    Ok(Some(sq))
+}
+
+/// Parses and validates a tavreli FEN (the move counters may be omitted).
+pub fn parse_fen(fen: &str) -> Result<TavreliBoard, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() < 4 || fields.len() > 6 {
+        return err(format!("{} fields, expected 4 to 6", fields.len()));
+    }
+    let towers = parse_placement(fields[0])?;
+    let total: usize = towers.iter().map(Vec::len).sum();
+    if total > MAX_PIECES {
+        return err(format!("{total} pieces, at most {MAX_PIECES}"));
+    }
+    let mut b = TavreliBoard::empty();
+    for (i, tower) in towers.iter().enumerate() {
+        let sq = Square::new(i as u8);
+        let n = tower.len();
+        for depth in (0..n).rev() {
+            let code = code_of(tower[depth], sq, depth, n)?;
+            b.push_piece(sq, code);
+        }
+    }
+    for c in Color::ALL {
+        let n = b.tops(c, Kind::King).count_ones();
+        if n != 1 {
+            let name = if c == Color::White { "White" } else { "Black" };
+            return err(format!("{name} has {n} kings, expected exactly 1"));
+        }
+    }
+    b.set_side_to_move(parse_side(fields[1])?);
+    let rights = parse_castling(fields[2], &b)?;
+    b.set_castling(rights);
+    let ep = parse_ep(fields[3], &b)?;
+    b.set_ep_raw(ep);
+    if !has_legal_ep(&b) {
+        b.set_ep_raw(None);
+    }
+    let halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
+    let fullmove = parse_counter(fields.get(5).copied(), 1, "full-move number")?.max(1);
+    b.set_counters(halfmove, fullmove);
+    let them = b.side_to_move().flip();
+    if b.is_attacked(b.king_square(them), b.side_to_move(), b.occupied()) {
+        return err("the side not to move is in check");
+    }
+    Ok(b)
+}
+
+/// One piece's FEN token on `sq` at `depth` (0 = top) of a tower of `n`.
+pub fn token(c: Code, sq: Square, depth: usize, n: usize) -> String {
+    let mut s = String::new();
+    s.push(c.letter());
+    if c.is_pawn() {
+        let promotion = c.identity().expect("a pawn has an identity");
+        if promotion != Kind::promotion_for_file(sq.file()) {
+            s.push('=');
+            let l = promotion.upper_char();
+            s.push(match c.color() {
+                Color::White => l,
+                Color::Black => l.to_ascii_lowercase(),
+            });
+        }
+        if depth == n - 1 && sq.rank() == second_rank(c.color()) && !c.double_step() {
+            s.push('^');
+        }
+    } else if c.is_promoted() {
+        s.push('~');
+    }
+    s
+}
+
+/// The tower on `sq` as FEN text (`(QpN)`, a single piece without brackets).
+pub fn tower_text(b: &TavreliBoard, sq: Square) -> String {
+    let n = b.height(sq);
+    let body: String = b
+        .tower(sq)
+        .enumerate()
+        .map(|(d, c)| token(c, sq, d, n))
+        .collect();
+    if n > 1 {
+        format!("({body})")
+    } else {
+        body
+    }
+}
+
+/// The placement field.
+pub fn placement(b: &TavreliBoard) -> String {
+    let mut s = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let sq = Square::from_coords(file, rank);
+            if b.height(sq) == 0 {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                s.push((b'0' + empty) as char);
+                empty = 0;
+            }
+            s.push_str(&tower_text(b, sq));
+        }
+        if empty > 0 {
+            s.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+/// The FEN of `b`.
+pub fn to_fen(b: &TavreliBoard) -> String {
+    let mut castling = String::new();
+    for (bit, c) in [
+        (castle::WHITE_KING, 'K'),
+        (castle::WHITE_QUEEN, 'Q'),
+        (castle::BLACK_KING, 'k'),
+        (castle::BLACK_QUEEN, 'q'),
+    ] {
+        if b.castling() & bit != 0 {
+            castling.push(c);
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    format!(
+        "{} {} {} {} {} {}",
+        placement(b),
+        b.side_to_move().fen_char(),
+        castling,
+        b.ep_square().map_or("-".to_string(), |s| s.to_string()),
+        b.halfmove_clock(),
+        b.fullmove_number()
+    )
+}

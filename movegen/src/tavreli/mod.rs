@@ -1,0 +1,180 @@
+//! Tavreli (Russian chess): towers of pieces, nothing leaves the board. The
+//! rules are in `../shared/rules/tavreli.md`; the design (representation,
+//! FEN markers, notation, decisions) in `docs/tavreli.md`.
+
+pub mod fen;
+pub mod generate;
+pub mod keys;
+pub mod notation;
+pub mod piece;
+pub mod state;
+pub mod tmove;
+
+pub use fen::TAVRELI_START_FEN;
+pub use generate::{TavreliMoveList, MAX_TAVRELI_MOVES};
+pub use piece::{Code, Kind};
+pub use state::TavreliBoard;
+pub use tmove::TavreliMove;
+
+use crate::fen::FenError;
+use crate::history;
+use crate::types::Color;
+use crate::variant::{Outcome, Position, Status};
+
+/// A tavreli game state: the current board and every board before it
+/// (copy-make; the stack is also the repetition history).
+#[derive(Clone)]
+pub struct TavreliPosition {
+    stack: Vec<TavreliBoard>,
+    /// Per board: plies in a row that were tactical or check evasions (see
+    /// [`TavreliPosition::tactical_chain`]).
+    chain: Vec<u8>,
+}
+
+impl TavreliPosition {
+    /// A game starting from `board`.
+    pub fn from_board(board: TavreliBoard) -> TavreliPosition {
+        let mut stack = Vec::with_capacity(512);
+        stack.push(board);
+        let mut chain = Vec::with_capacity(512);
+        chain.push(0);
+        TavreliPosition { stack, chain }
+    }
+
+    /// How many plies in a row led here by tactical moves
+    /// ([`generate::is_tactical`]) or by moves out of check. Covering never
+    /// removes material, so capture sequences do not run out as in chess:
+    /// the search uses this to bound quiescence. Not part of the position
+    /// (nor of its key).
+    #[inline(always)]
+    pub fn tactical_chain(&self) -> u8 {
+        *self.chain.last().expect("never empty")
+    }
+
+    /// The current board.
+    #[inline(always)]
+    pub fn board(&self) -> &TavreliBoard {
+        self.stack.last().expect("the stack is never empty")
+    }
+
+    /// Moves played since the starting board.
+    pub fn ply(&self) -> usize {
+        self.stack.len() - 1
+    }
+
+    /// How many earlier positions (same side to move, since the last move
+    /// that lost a castling or double-step right) equal the current one.
+    pub fn repetitions(&self) -> usize {
+        let reach = self.board().reversible_plies() as usize;
+        history::repetitions(&self.stack, TavreliBoard::hash, reach)
+    }
+
+    /// Draw by repetition inside a search rooted at stack index `root`.
+    pub fn repetition_draw(&self, root: usize) -> bool {
+        let reach = self.board().reversible_plies() as usize;
+        history::repetition_draw(&self.stack, TavreliBoard::hash, reach, root)
+    }
+
+    /// Plays a null move (search only).
+    pub fn make_null_move(&mut self) {
+        let mut b = *self.board();
+        b.make_null_move();
+        self.stack.push(b);
+        self.chain.push(0);
+    }
+
+    /// The record form of a legal move (`c8 — g4`, `b2 x d4`, `f3(2) x f6`).
+    pub fn to_record(&self, m: TavreliMove) -> String {
+        notation::to_record(self.board(), m)
+    }
+
+    /// Parses a move in the record form and checks it is legal.
+    pub fn parse_record(&self, text: &str) -> Result<TavreliMove, String> {
+        notation::parse_record(self.board(), text)
+    }
+}
+
+impl Position for TavreliPosition {
+    type Move = TavreliMove;
+    type MoveList = TavreliMoveList;
+    const VARIANT: &'static str = "tavreli";
+
+    fn startpos() -> Self {
+        Self::from_fen(TAVRELI_START_FEN).expect("the start position is valid")
+    }
+
+    fn from_fen(text: &str) -> Result<Self, FenError> {
+        fen::parse_fen(text).map(Self::from_board)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::to_fen(self.board())
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.board().side_to_move()
+    }
+
+    #[inline(always)]
+    fn generate_moves(&self, out: &mut TavreliMoveList) {
+        generate::generate::<_, false>(self.board(), out);
+    }
+
+    #[inline(always)]
+    fn make_move(&mut self, m: TavreliMove) {
+        let before = self.board();
+        let chain = if generate::is_tactical(before, m) || before.in_check() {
+            self.tactical_chain().saturating_add(1)
+        } else {
+            0
+        };
+        let mut b = *before;
+        generate::make(&mut b, m);
+        self.stack.push(b);
+        self.chain.push(chain);
+    }
+
+    #[inline(always)]
+    fn unmake_move(&mut self) {
+        debug_assert!(self.stack.len() > 1);
+        self.stack.pop();
+        self.chain.pop();
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.board().hash()
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.board().in_check()
+    }
+
+    fn status(&self) -> Status {
+        let b = self.board();
+        if generate::count_moves(b) == 0 {
+            return Status::Over(if b.in_check() {
+                Outcome::win(b.side_to_move().flip(), "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            });
+        }
+        if b.halfmove_clock() >= 100 {
+            return Status::Over(Outcome::draw("fifty-move rule"));
+        }
+        if self.repetitions() >= 2 {
+            return Status::Over(Outcome::draw("threefold repetition"));
+        }
+        Status::Ongoing
+    }
+
+    fn parse_move(&self, text: &str) -> Result<TavreliMove, String> {
+        notation::parse_move(self.board(), text)
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        generate::perft(self.board(), depth)
+    }
+}

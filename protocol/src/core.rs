@@ -1,0 +1,145 @@
+//! What both protocol dialects share: the engine with its options, the
+//! output, the event channel, and the numbering of searches (a result whose
+//! number is not the current search's is stale and dropped).
+
+use crate::event::{Event, Out};
+use crossbeam::channel::Sender;
+use engine::Engine;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// Hash table size at start, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest accepted `Threads` / `cores`.
+pub const MAX_THREADS: usize = 256;
+/// Largest accepted `MultiPV`.
+pub const MAX_MULTIPV: usize = 256;
+/// Largest accepted `Move Overhead` in milliseconds.
+pub const MAX_OVERHEAD_MS: u64 = 5000;
+/// Default `Move Overhead` in milliseconds.
+pub const DEFAULT_OVERHEAD_MS: u64 = 30;
+
+/// Whether the loop goes on after a command.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `quit`: stop searching and exit.
+    Quit,
+}
+
+/// The largest hash table offered: 65536 MB, or half the machine's memory
+/// if that is less (the table is allocated and zeroed at once).
+pub fn max_hash_mb() -> usize {
+    static MAX: OnceLock<usize> = OnceLock::new();
+    *MAX.get_or_init(|| {
+        let total_mb = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with("MemTotal:"))
+                    .and_then(|l| l.split_whitespace().nth(1))
+                    .and_then(|kb| kb.parse::<u64>().ok())
+            })
+            .map(|kb| (kb / 1024) as usize);
+        match total_mb {
+            Some(mb) => (mb / 2).clamp(DEFAULT_HASH_MB, 65536),
+            None => 65536,
+        }
+    })
+}
+
+/// Engine, output and channel, handed from one dialect to the other.
+pub struct Core {
+    /// Protocol output.
+    pub out: Out,
+    /// The loop's event channel (search results come back on it).
+    pub tx: Sender<Event>,
+    /// The search engine and its options.
+    pub engine: Engine,
+    /// Current hash size in megabytes.
+    pub hash_mb: usize,
+    next_id: u64,
+}
+
+impl Core {
+    /// A core with default options.
+    pub fn new(out: Out, tx: Sender<Event>) -> Core {
+        let mut engine = Engine::new(DEFAULT_HASH_MB);
+        engine.move_overhead = Duration::from_millis(DEFAULT_OVERHEAD_MS);
+        Core {
+            out,
+            tx,
+            engine,
+            hash_mb: DEFAULT_HASH_MB,
+            next_id: 0,
+        }
+    }
+
+    /// A fresh search number.
+    pub fn next_search_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Resizes the hash table (a no-op for the current size).
+    pub fn set_hash(&mut self, mb: i64) -> Result<(), String> {
+        let max = max_hash_mb();
+        if mb < 1 || mb as u64 > max as u64 {
+            return Err(format!("Hash must be from 1 to {max} MB, got {mb}"));
+        }
+        if mb as usize != self.hash_mb {
+            self.engine.set_hash(mb as usize);
+            self.hash_mb = mb as usize;
+        }
+        Ok(())
+    }
+
+    /// Sets the number of search threads.
+    pub fn set_threads(&mut self, n: i64) -> Result<(), String> {
+        if n < 1 || n as u64 > MAX_THREADS as u64 {
+            return Err(format!("Threads must be from 1 to {MAX_THREADS}, got {n}"));
+        }
+        self.engine.threads = n as usize;
+        Ok(())
+    }
+
+    /// Sets the number of principal variations reported.
+    pub fn set_multipv(&mut self, n: i64) -> Result<(), String> {
+        if n < 1 || n as u64 > MAX_MULTIPV as u64 {
+            return Err(format!("MultiPV must be from 1 to {MAX_MULTIPV}, got {n}"));
+        }
+        self.engine.multipv = n as usize;
+        Ok(())
+    }
+
+    /// Sets the move overhead.
+    pub fn set_overhead(&mut self, ms: i64) -> Result<(), String> {
+        if ms < 0 || ms as u64 > MAX_OVERHEAD_MS {
+            return Err(format!(
+                "Move Overhead must be from 0 to {MAX_OVERHEAD_MS} ms, got {ms}"
+            ));
+        }
+        self.engine.move_overhead = Duration::from_millis(ms as u64);
+        Ok(())
+    }
+}
+
+/// Parses an integer option value (a leading `+` and surrounding blanks
+/// allowed; anything else is an error naming the option).
+pub fn parse_int(name: &str, value: &str) -> Result<i64, String> {
+    let v = value.trim();
+    v.strip_prefix('+')
+        .unwrap_or(v)
+        .parse::<i64>()
+        .map_err(|_| format!("{name} needs a whole number, got '{value}'"))
+}
+
+/// Parses a check option value: `true`/`false` (also `1`/`0`, `on`/`off`).
+pub fn parse_bool(name: &str, value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" | "1" | "on" | "yes" => Ok(true),
+        "false" | "0" | "off" | "no" => Ok(false),
+        _ => Err(format!("{name} needs true or false, got '{value}'")),
+    }
+}

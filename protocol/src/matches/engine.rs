@@ -1,0 +1,885 @@
+//! Engine processes and the two protocols as the arbiter speaks them.
+//!
+//! Every engine runs as a child process with a reader thread that stamps each
+//! line of its output with the time it arrived; the arbiter measures thinking
+//! time from the moment its last command was written to that stamp.
+
+use super::options::{trim_seconds, EngineSpec, Proto, TimeControl};
+use crossbeam::channel::{self, Receiver};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to answer `uci` before XBoard is tried.
+pub const DETECT_WAIT: Duration = Duration::from_secs(2);
+/// How long a handshake, `isready` or `ping` may take otherwise.
+pub const SYNC_WAIT: Duration = Duration::from_secs(10);
+/// How long an XBoard engine that sent `feature done=0` may take to finish.
+pub const FEATURE_WAIT: Duration = Duration::from_secs(20);
+/// How long an engine is given to exit after `quit`.
+const QUIT_WAIT: Duration = Duration::from_millis(200);
+/// Centipawn value of a mate score.
+pub const MATE: i32 = 100_000;
+
+enum Msg {
+    Line(String, Instant),
+    Eof,
+}
+
+/// What a wait on an engine's output produced.
+pub enum Recv {
+    /// A line and the moment it arrived.
+    Line(String, Instant),
+    /// The engine closed its output (it exited or crashed).
+    Eof,
+    /// The deadline passed.
+    Timeout,
+    /// The match was stopped.
+    Stopped,
+}
+
+/// A running engine process.
+pub struct Process {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<Msg>,
+    label: String,
+    debug: bool,
+    eof: bool,
+}
+
+impl Process {
+    /// Starts `argv` with piped standard input and output.
+    pub fn spawn(argv: &[String], label: &str, debug: bool) -> Result<Process, String> {
+        let mut child = Command::new(&argv[0])
+            .args(&argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if debug {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            })
+            .spawn()
+            .map_err(|e| format!("cannot start '{}': {e}", argv.join(" ")))?;
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stdin = child.stdin.take();
+        let (tx, rx) = channel::unbounded();
+        std::thread::Builder::new()
+            .name(format!("read {label}"))
+            .spawn(move || {
+                let mut r = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match r.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => {
+                            let _ = tx.send(Msg::Eof);
+                            return;
+                        }
+                        Ok(_) => {
+                            let at = Instant::now();
+                            let s = String::from_utf8_lossy(&buf);
+                            let s = s.trim_end_matches(['\r', '\n']).to_string();
+                            if tx.send(Msg::Line(s, at)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+        Ok(Process {
+            child,
+            stdin,
+            rx,
+            label: label.to_string(),
+            debug,
+            eof: false,
+        })
+    }
+
+    /// Writes one line; false when the pipe is broken.
+    pub fn send(&mut self, line: &str) -> bool {
+        if self.debug {
+            eprintln!("{} > {line}", self.label);
+        }
+        let Some(stdin) = self.stdin.as_mut() else {
+            return false;
+        };
+        let ok = stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush())
+            .is_ok();
+        if !ok {
+            self.stdin = None;
+        }
+        ok
+    }
+
+    /// The next line before `deadline`, unless `stop` is closed first.
+    pub fn recv(&mut self, deadline: Instant, stop: Option<&Receiver<()>>) -> Recv {
+        if self.eof {
+            return Recv::Eof;
+        }
+        let never = channel::never();
+        let stop = stop.unwrap_or(&never);
+        let msg = channel::select! {
+            recv(self.rx) -> m => m.ok(),
+            recv(stop) -> _ => return Recv::Stopped,
+            default(deadline.saturating_duration_since(Instant::now())) => return Recv::Timeout,
+        };
+        match msg {
+            Some(Msg::Line(s, at)) => {
+                if self.debug {
+                    eprintln!("{} < {s}", self.label);
+                }
+                Recv::Line(s, at)
+            }
+            Some(Msg::Eof) | None => {
+                self.eof = true;
+                Recv::Eof
+            }
+        }
+    }
+
+    /// Discards output already received; false if the engine has exited.
+    pub fn drain(&mut self) -> bool {
+        while let Ok(m) = self.rx.try_recv() {
+            match m {
+                Msg::Line(s, _) => {
+                    if self.debug {
+                        eprintln!("{} < {s}", self.label);
+                    }
+                }
+                Msg::Eof => self.eof = true,
+            }
+        }
+        !self.eof
+    }
+
+    /// Asks the engine to quit, and kills it if it does not.
+    pub fn quit(&mut self) {
+        if self.stdin.is_some() {
+            self.send("quit");
+        }
+        self.stdin = None;
+        let end = Instant::now() + QUIT_WAIT;
+        while Instant::now() < end {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.kill();
+    }
+
+    /// Kills the process.
+    pub fn kill(&mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            self.quit();
+        }
+    }
+}
+
+/// Why an engine failed outside of a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The process exited or its pipe broke.
+    Crash,
+    /// It did not answer in time.
+    Stall,
+    /// The match was stopped.
+    Stopped,
+}
+
+/// An engine's reply to a move request.
+pub enum Reply {
+    /// A move and the moment it arrived.
+    Move(String, Instant),
+    /// The engine resigned.
+    Resign,
+    /// An XBoard result claim (`1-0`, `0-1`, `1/2-1/2`) with its comment.
+    Claim(String, String),
+    /// The engine refused a move it was sent.
+    Rejected(String),
+    /// The process exited.
+    Crash,
+    /// No reply before the deadline.
+    Timeout,
+    /// The match was stopped.
+    Stopped,
+}
+
+/// The XBoard features the arbiter honours.
+#[derive(Clone, Debug)]
+pub struct XbFeatures {
+    ping: bool,
+    setboard: bool,
+    san: bool,
+    usermove: bool,
+    time: bool,
+    reuse: bool,
+    variants: Option<Vec<String>>,
+    myname: Option<String>,
+}
+
+impl Default for XbFeatures {
+    fn default() -> Self {
+        XbFeatures {
+            ping: false,
+            setboard: false,
+            san: false,
+            usermove: false,
+            time: true,
+            reuse: true,
+            variants: None,
+            myname: None,
+        }
+    }
+}
+
+const KNOWN_FEATURES: &[&str] = &[
+    "ping",
+    "setboard",
+    "playother",
+    "san",
+    "usermove",
+    "time",
+    "draw",
+    "sigint",
+    "sigterm",
+    "reuse",
+    "analyze",
+    "myname",
+    "variants",
+    "colors",
+    "ics",
+    "name",
+    "pause",
+    "nps",
+    "debug",
+    "memory",
+    "smp",
+    "egt",
+    "option",
+    "exclude",
+    "setscore",
+    "highlight",
+    "done",
+];
+
+/// `feature a=1 b="x y"` as key/value pairs.
+fn parse_features(rest: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut chars = rest.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        let mut key = String::new();
+        while let Some(&c) = chars.peek() {
+            if c == '=' || c.is_whitespace() {
+                break;
+            }
+            key.push(c);
+            chars.next();
+        }
+        if key.is_empty() {
+            return out;
+        }
+        let mut value = String::new();
+        if chars.peek() == Some(&'=') {
+            chars.next();
+            if chars.peek() == Some(&'"') {
+                chars.next();
+                for c in chars.by_ref() {
+                    if c == '"' {
+                        break;
+                    }
+                    value.push(c);
+                }
+            } else {
+                while let Some(&c) = chars.peek() {
+                    if c.is_whitespace() {
+                        break;
+                    }
+                    value.push(c);
+                    chars.next();
+                }
+            }
+        }
+        out.push((key, value));
+    }
+}
+
+/// The clocks sent with a move request, in milliseconds.
+#[derive(Copy, Clone, Debug)]
+pub struct ClockInfo {
+    /// White's remaining time.
+    pub wtime: i64,
+    /// Black's remaining time.
+    pub btime: i64,
+    /// Increment per move.
+    pub inc: i64,
+    /// Moves to the next time control, for session time controls.
+    pub movestogo: Option<u32>,
+    /// Whether the engine plays White.
+    pub white: bool,
+}
+
+/// The game so far, as an engine is told it.
+pub struct GameView<'a> {
+    /// The starting FEN, `None` for the variant's start position.
+    pub start_fen: Option<&'a str>,
+    /// Every move so far in coordinates.
+    pub coords: &'a [String],
+    /// Every move so far in SAN (for XBoard `san=1`), where the variant has it.
+    pub sans: Option<&'a [String]>,
+}
+
+/// A started engine that speaks UCI or XBoard.
+pub struct Engine {
+    proc: Process,
+    /// The protocol it speaks.
+    pub proto: Proto,
+    /// The name it gave (`id name`, `myname`), if any.
+    pub reported_name: Option<String>,
+    xb: XbFeatures,
+    uci_variants: Vec<String>,
+    known: usize,
+    playing: bool,
+    ping: u32,
+    /// The last score (centipawns, engine's view) reported during the last
+    /// search.
+    pub last_score: Option<i32>,
+    /// The engine asked to be restarted between games (XBoard `reuse=0`).
+    pub restart_each_game: bool,
+}
+
+impl Engine {
+    /// Starts the engine of `spec`, detecting its protocol unless it is
+    /// given (by `proto` or by the command's prefix).
+    pub fn start(
+        spec: &EngineSpec,
+        proto: Option<Proto>,
+        label: &str,
+        debug: bool,
+    ) -> Result<Engine, String> {
+        match proto.or(spec.forced) {
+            Some(Proto::Uci) => Self::start_uci(spec, label, debug, SYNC_WAIT),
+            Some(Proto::Xboard) => Self::start_xboard(spec, label, debug),
+            None => match Self::start_uci(spec, label, debug, DETECT_WAIT) {
+                Ok(e) => Ok(e),
+                Err(e) if e.starts_with("cannot start") => Err(e),
+                Err(_) => Self::start_xboard(spec, label, debug).map_err(|e| {
+                    format!(
+                        "'{}' speaks neither UCI nor XBoard ({e})",
+                        spec.argv.join(" ")
+                    )
+                }),
+            },
+        }
+    }
+
+    fn new(proc: Process, proto: Proto) -> Engine {
+        Engine {
+            proc,
+            proto,
+            reported_name: None,
+            xb: XbFeatures::default(),
+            uci_variants: Vec::new(),
+            known: 0,
+            playing: false,
+            ping: 0,
+            last_score: None,
+            restart_each_game: false,
+        }
+    }
+
+    fn start_uci(
+        spec: &EngineSpec,
+        label: &str,
+        debug: bool,
+        wait: Duration,
+    ) -> Result<Engine, String> {
+        let proc = Process::spawn(&spec.argv, label, debug)?;
+        let mut e = Engine::new(proc, Proto::Uci);
+        if !e.proc.send("uci") {
+            return Err("the engine closed its input".to_string());
+        }
+        let started = Instant::now();
+        let mut deadline = started + wait;
+        loop {
+            match e.proc.recv(deadline, None) {
+                Recv::Line(l, _) => {
+                    let l = l.trim();
+                    if l == "uciok" {
+                        break;
+                    }
+                    if l.starts_with("id ") || l.starts_with("option ") {
+                        // Surely UCI: give a slow starter the full handshake time.
+                        deadline = started + SYNC_WAIT;
+                    }
+                    if let Some(name) = l.strip_prefix("id name ") {
+                        e.reported_name = Some(name.trim().to_string());
+                    } else if l.starts_with("option name UCI_Variant ") {
+                        let mut words = l.split_whitespace();
+                        while let Some(w) = words.next() {
+                            if w == "var" {
+                                if let Some(v) = words.next() {
+                                    e.uci_variants.push(v.to_string());
+                                }
+                            }
+                        }
+                    } else if l.starts_with("feature ")
+                        || l.starts_with("Error")
+                        || l.starts_with("Illegal move")
+                    {
+                        return Err("not a UCI engine".to_string());
+                    }
+                }
+                Recv::Eof => return Err("the engine exited during the UCI handshake".to_string()),
+                Recv::Timeout => return Err("no uciok".to_string()),
+                Recv::Stopped => unreachable!("no stop channel"),
+            }
+        }
+        e.sync(None)
+            .map_err(|_| "no readyok after isready".to_string())?;
+        Ok(e)
+    }
+
+    fn start_xboard(spec: &EngineSpec, label: &str, debug: bool) -> Result<Engine, String> {
+        let proc = Process::spawn(&spec.argv, label, debug)?;
+        let mut e = Engine::new(proc, Proto::Xboard);
+        e.proc.send("xboard");
+        if !e.proc.send("protover 2") {
+            return Err("the engine closed its input".to_string());
+        }
+        let mut deadline = Instant::now() + DETECT_WAIT;
+        'handshake: loop {
+            match e.proc.recv(deadline, None) {
+                Recv::Line(l, _) => {
+                    let Some(rest) = l.trim().strip_prefix("feature ") else {
+                        continue;
+                    };
+                    for (key, value) in parse_features(rest) {
+                        let known = KNOWN_FEATURES.contains(&key.as_str());
+                        if key != "done" {
+                            let verdict = if known { "accepted" } else { "rejected" };
+                            e.proc.send(&format!("{verdict} {key}"));
+                        }
+                        let on = value == "1";
+                        match key.as_str() {
+                            "ping" => e.xb.ping = on,
+                            "setboard" => e.xb.setboard = on,
+                            "san" => e.xb.san = on,
+                            "usermove" => e.xb.usermove = on,
+                            "time" => e.xb.time = on,
+                            "reuse" => e.xb.reuse = on,
+                            "myname" => e.xb.myname = Some(value.clone()),
+                            "variants" => {
+                                e.xb.variants =
+                                    Some(value.split(',').map(|v| v.trim().to_string()).collect())
+                            }
+                            "done" if on => break 'handshake,
+                            "done" => deadline = Instant::now() + FEATURE_WAIT,
+                            _ => {}
+                        }
+                    }
+                }
+                Recv::Eof => {
+                    return Err("the engine exited during the XBoard handshake".to_string())
+                }
+                Recv::Timeout => break,
+                Recv::Stopped => unreachable!("no stop channel"),
+            }
+        }
+        e.reported_name = e.xb.myname.clone();
+        e.restart_each_game = !e.xb.reuse;
+        e.sync(None).map_err(|_| "no pong after ping".to_string())?;
+        Ok(e)
+    }
+
+    /// Checks that the engine can play `variant` from FEN positions if
+    /// `needs_fen`; the message names the problem.
+    pub fn check_support(&self, variant: &str, needs_fen: bool) -> Result<(), String> {
+        match self.proto {
+            Proto::Uci => {
+                if variant != "chess" && !self.uci_variants.iter().any(|v| v == variant) {
+                    return Err(format!(
+                        "does not offer variant {variant} (no UCI_Variant option with it)"
+                    ));
+                }
+            }
+            Proto::Xboard => {
+                let xb_name = xboard_variant(variant);
+                let listed = match &self.xb.variants {
+                    Some(list) => list.iter().any(|v| v == xb_name),
+                    None => xb_name == "normal",
+                };
+                if !listed {
+                    return Err(format!(
+                        "does not offer variant {variant} (feature variants)"
+                    ));
+                }
+                if needs_fen && !self.xb.setboard {
+                    return Err("cannot set up positions (no feature setboard=1)".to_string());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Waits until the engine has processed everything sent so far
+    /// (`isready`/`readyok`, XBoard `ping`/`pong` where supported).
+    fn sync(&mut self, stop: Option<&Receiver<()>>) -> Result<(), Fault> {
+        let expect = match self.proto {
+            Proto::Uci => {
+                if !self.proc.send("isready") {
+                    return Err(Fault::Crash);
+                }
+                "readyok".to_string()
+            }
+            Proto::Xboard => {
+                if !self.xb.ping {
+                    return if self.proc.drain() {
+                        Ok(())
+                    } else {
+                        Err(Fault::Crash)
+                    };
+                }
+                self.ping += 1;
+                if !self.proc.send(&format!("ping {}", self.ping)) {
+                    return Err(Fault::Crash);
+                }
+                format!("pong {}", self.ping)
+            }
+        };
+        let deadline = Instant::now() + SYNC_WAIT;
+        loop {
+            match self.proc.recv(deadline, stop) {
+                Recv::Line(l, _) if l.trim() == expect => return Ok(()),
+                Recv::Line(..) => {}
+                Recv::Eof => return Err(Fault::Crash),
+                Recv::Timeout => return Err(Fault::Stall),
+                Recv::Stopped => return Err(Fault::Stopped),
+            }
+        }
+    }
+
+    /// Prepares a new game of `variant` from `start_fen` (or the start
+    /// position).
+    pub fn new_game(
+        &mut self,
+        variant: &str,
+        start_fen: Option<&str>,
+        tc: &TimeControl,
+        post: bool,
+        stop: &Receiver<()>,
+    ) -> Result<(), Fault> {
+        if !self.proc.drain() {
+            return Err(Fault::Crash);
+        }
+        self.known = 0;
+        self.playing = false;
+        self.last_score = None;
+        let mut lines = Vec::new();
+        match self.proto {
+            Proto::Uci => {
+                if variant != "chess" {
+                    lines.push(format!("setoption name UCI_Variant value {variant}"));
+                }
+                lines.push("ucinewgame".to_string());
+            }
+            Proto::Xboard => {
+                lines.push("new".to_string());
+                if variant != "chess" {
+                    lines.push(format!("variant {}", xboard_variant(variant)));
+                }
+                lines.push("force".to_string());
+                if let Some(fen) = start_fen {
+                    lines.push(format!("setboard {fen}"));
+                }
+                lines.push(format!(
+                    "level {} {} {}",
+                    tc.moves,
+                    xboard_base(tc.base),
+                    trim_seconds(tc.inc)
+                ));
+                lines.push(if post { "post" } else { "nopost" }.to_string());
+                lines.push("easy".to_string());
+                lines.push("computer".to_string());
+            }
+        }
+        for l in &lines {
+            if !self.proc.send(l) {
+                return Err(Fault::Crash);
+            }
+        }
+        self.sync(Some(stop))
+    }
+
+    /// Sends the game so far and starts the engine thinking; returns the
+    /// moment the request was complete.
+    pub fn request_move(&mut self, game: &GameView, clock: &ClockInfo) -> Result<Instant, Fault> {
+        if !self.proc.drain() {
+            return Err(Fault::Crash);
+        }
+        self.last_score = None;
+        let mut lines = Vec::new();
+        match self.proto {
+            Proto::Uci => {
+                let mut pos = match game.start_fen {
+                    Some(f) => format!("position fen {f}"),
+                    None => "position startpos".to_string(),
+                };
+                if !game.coords.is_empty() {
+                    pos.push_str(" moves");
+                    for m in game.coords {
+                        pos.push(' ');
+                        pos.push_str(m);
+                    }
+                }
+                lines.push(pos);
+                let mut go = format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    clock.wtime.max(0),
+                    clock.btime.max(0),
+                    clock.inc,
+                    clock.inc
+                );
+                if let Some(n) = clock.movestogo {
+                    go.push_str(&format!(" movestogo {n}"));
+                }
+                lines.push(go);
+            }
+            Proto::Xboard => {
+                let pending = game.coords.len() - self.known.min(game.coords.len());
+                let (own, opp) = if clock.white {
+                    (clock.wtime, clock.btime)
+                } else {
+                    (clock.btime, clock.wtime)
+                };
+                let times = if self.xb.time {
+                    vec![
+                        format!("time {}", (own.max(0) + 5) / 10),
+                        format!("otim {}", (opp.max(0) + 5) / 10),
+                    ]
+                } else {
+                    Vec::new()
+                };
+                if self.playing && pending == 1 {
+                    lines.extend(times);
+                    lines.push(self.xboard_move(game, game.coords.len() - 1));
+                } else {
+                    if self.playing {
+                        lines.push("force".to_string());
+                    }
+                    for i in game.coords.len() - pending..game.coords.len() {
+                        lines.push(self.xboard_move(game, i));
+                    }
+                    lines.extend(times);
+                    lines.push("go".to_string());
+                    self.playing = true;
+                }
+            }
+        }
+        for l in &lines {
+            if !self.proc.send(l) {
+                return Err(Fault::Crash);
+            }
+        }
+        let sent = Instant::now();
+        self.known = game.coords.len();
+        Ok(sent)
+    }
+
+    fn xboard_move(&self, game: &GameView, i: usize) -> String {
+        let m = match (self.xb.san, game.sans) {
+            (true, Some(sans)) => &sans[i],
+            _ => &game.coords[i],
+        };
+        if self.xb.usermove {
+            format!("usermove {m}")
+        } else {
+            m.clone()
+        }
+    }
+
+    /// Waits for the reply to a move request until `deadline`.
+    pub fn wait_reply(&mut self, deadline: Instant, stop: Option<&Receiver<()>>) -> Reply {
+        loop {
+            let (line, at) = match self.proc.recv(deadline, stop) {
+                Recv::Line(l, at) => (l, at),
+                Recv::Eof => return Reply::Crash,
+                Recv::Timeout => return Reply::Timeout,
+                Recv::Stopped => return Reply::Stopped,
+            };
+            let line = line.trim();
+            let mut words = line.split_whitespace();
+            let first = words.next().unwrap_or("");
+            match self.proto {
+                Proto::Uci => match first {
+                    "bestmove" => {
+                        return Reply::Move(words.next().unwrap_or("").to_string(), at);
+                    }
+                    "info" => {
+                        if let Some(s) = uci_score(line) {
+                            self.last_score = Some(s);
+                        }
+                    }
+                    _ => {}
+                },
+                Proto::Xboard => {
+                    if first == "move" {
+                        return Reply::Move(words.next().unwrap_or("").to_string(), at);
+                    }
+                    if let Some(m) = line.strip_prefix("My move is") {
+                        let m = m.trim_start_matches([' ', ':']).trim();
+                        return Reply::Move(m.to_string(), at);
+                    }
+                    if first == "resign" {
+                        return Reply::Resign;
+                    }
+                    if matches!(first, "1-0" | "0-1" | "1/2-1/2") {
+                        let comment = line[first.len()..].trim();
+                        let comment = comment.trim_start_matches('{').trim_end_matches('}');
+                        return Reply::Claim(first.to_string(), comment.to_string());
+                    }
+                    if line.starts_with("Illegal move") {
+                        return Reply::Rejected(line.to_string());
+                    }
+                    if let Some(s) = xboard_score(line) {
+                        self.last_score = Some(s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tells a thinking engine to move now (`stop`, XBoard `?`).
+    pub fn interrupt(&mut self) {
+        match self.proto {
+            Proto::Uci => self.proc.send("stop"),
+            Proto::Xboard => self.proc.send("?"),
+        };
+    }
+
+    /// Notes that the engine's own move has been played.
+    pub fn own_move_played(&mut self) {
+        self.known += 1;
+    }
+
+    /// Tells the engine the game is over (XBoard `result`).
+    pub fn game_over(&mut self, result: &str, comment: &str) {
+        if self.proto == Proto::Xboard {
+            self.proc.send(&format!("result {result} {{{comment}}}"));
+            self.proc.send("force");
+        }
+    }
+
+    /// Kills the process (after a stall).
+    pub fn kill(&mut self) {
+        self.proc.kill();
+    }
+}
+
+/// The XBoard name of a variant.
+fn xboard_variant(variant: &str) -> &str {
+    match variant {
+        "chess" => "normal",
+        v => v,
+    }
+}
+
+/// `level` base time: minutes, or `MIN:SS` (whole seconds, at least one).
+fn xboard_base(base: Duration) -> String {
+    let secs = (base.as_secs_f64().round() as u64).max(1);
+    if secs.is_multiple_of(60) {
+        format!("{}", secs / 60)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// The score of a UCI `info` line in centipawns, mates as ±(MATE - n).
+fn uci_score(line: &str) -> Option<i32> {
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "score" {
+            let kind = words.next()?;
+            let n: i32 = words.next()?.parse().ok()?;
+            return match kind {
+                "cp" => Some(n),
+                "mate" if n > 0 => Some(MATE - n),
+                "mate" => Some(-MATE - n),
+                _ => None,
+            };
+        }
+    }
+    None
+}
+
+/// The score of XBoard thinking output `ply score time nodes pv...`.
+fn xboard_score(line: &str) -> Option<i32> {
+    let mut words = line.split_whitespace();
+    let ply = words.next()?.trim_end_matches(['.', '&']);
+    ply.parse::<u32>().ok()?;
+    let score: i32 = words.next()?.parse().ok()?;
+    words.next()?.parse::<i64>().ok()?;
+    words.next()?.parse::<u64>().ok()?;
+    Some(score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features() {
+        let f = parse_features("ping=1 myname=\"Fairy-Max 5.0b\" variants=\"normal,fairy\" done=0");
+        assert_eq!(
+            f,
+            vec![
+                ("ping".to_string(), "1".to_string()),
+                ("myname".to_string(), "Fairy-Max 5.0b".to_string()),
+                ("variants".to_string(), "normal,fairy".to_string()),
+                ("done".to_string(), "0".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn scores() {
+        assert_eq!(
+            uci_score("info depth 5 score cp -31 nodes 100 pv e2e4"),
+            Some(-31)
+        );
+        assert_eq!(
+            uci_score("info depth 5 score mate 3 pv e2e4"),
+            Some(MATE - 3)
+        );
+        assert_eq!(uci_score("info depth 5 score mate -2"), Some(-MATE + 2));
+        assert_eq!(uci_score("info string hello"), None);
+        assert_eq!(xboard_score(" 7  -45  120  35611 e2e4 e7e5"), Some(-45));
+        assert_eq!(xboard_score("7. 12 0 10"), Some(12));
+        assert_eq!(xboard_score("tellusers hello"), None);
+    }
+
+    #[test]
+    fn level_base() {
+        assert_eq!(xboard_base(Duration::from_secs(90)), "1:30");
+        assert_eq!(xboard_base(Duration::from_secs(120)), "2");
+        assert_eq!(xboard_base(Duration::from_millis(500)), "0:01");
+    }
+}

@@ -1,0 +1,74 @@
+//! `vsadnik match`: a match runner in the manner of cutechess-cli. Two UCI
+//! or XBoard engines play a series of games under an arbiter that keeps the
+//! clocks and checks every move with vsadnik's own rules library; results go
+//! to a PGN file as each game ends, and the match ends with the score and Elo
+//! lines that match tools parse. See `docs/match.md`.
+//!
+//! Layout: [`options`] (command line), [`engine`] (processes, UCI and XBoard),
+//! [`game`] (the arbiter, generic over `movegen::variant::Position`),
+//! [`runner`] (scheduling, output, resume), [`stats`] (Elo, LOS, SPRT),
+//! [`openings`], [`notation`], [`record`] (PGN out), [`pgn_in`] (PGN in),
+//! [`team`] (the extension point for team variants).
+
+pub mod engine;
+pub mod game;
+pub mod notation;
+pub mod openings;
+pub mod options;
+pub mod pgn_in;
+pub mod record;
+pub mod runner;
+pub mod stats;
+pub mod team;
+
+use crate::cli::args::UsageError;
+use movegen::variant::{dispatch, Position, VariantVisitor};
+use openings::Opening;
+use options::MatchOptions;
+
+/// Why a match could not be played.
+#[derive(Debug)]
+pub enum MatchError {
+    /// A bad argument (exit status 2, nothing on standard output).
+    Usage(UsageError),
+    /// A failure once the match is under way (exit status 1).
+    Fatal(String),
+}
+
+impl From<UsageError> for MatchError {
+    fn from(e: UsageError) -> Self {
+        MatchError::Usage(e)
+    }
+}
+
+struct MatchJob<'a> {
+    opts: &'a MatchOptions,
+}
+
+impl VariantVisitor for MatchJob<'_> {
+    type Output = Result<(), MatchError>;
+    fn visit<P: Position>(self) -> Self::Output {
+        let openings = match &self.opts.openings {
+            Some(path) => openings::load::<P>(path).map_err(UsageError)?,
+            None => vec![Opening::default()],
+        };
+        runner::run_match::<P>(self.opts, &openings)
+    }
+}
+
+/// Checks the arguments and plays the match. Bad arguments come back as a
+/// usage error before anything is printed; a failure during the match
+/// (the PGN file cannot be written) ends the program with status 1.
+pub fn run(words: &[String]) -> Result<(), UsageError> {
+    let opts = MatchOptions::parse(words)?;
+    team::check_engine_count(&opts.variant, opts.engines.len())?;
+    let outcome = dispatch(&opts.variant, MatchJob { opts: &opts }).map_err(UsageError)?;
+    match outcome {
+        Ok(()) => Ok(()),
+        Err(MatchError::Usage(e)) => Err(e),
+        Err(MatchError::Fatal(msg)) => {
+            eprintln!("vsadnik: match: {msg}");
+            std::process::exit(1);
+        }
+    }
+}

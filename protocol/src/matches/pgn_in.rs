@@ -1,0 +1,171 @@
+//! A small PGN reader: tag pairs and the main line's move tokens of each
+//! game, with comments, variations, NAGs, move numbers and `%` lines skipped.
+//! Used for `--openings` PGN files and for `--resume`.
+
+/// One game read from a PGN file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnRecord {
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// Main-line move tokens (SAN or coordinates, as written).
+    pub moves: Vec<String>,
+    /// The game termination marker, if one was read.
+    pub result: Option<String>,
+}
+
+impl PgnRecord {
+    /// The value of tag `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Reads every game of `text`.
+pub fn read_games(text: &str) -> Vec<PgnRecord> {
+    let mut games = Vec::new();
+    let mut cur = PgnRecord::default();
+    let mut in_moves = false;
+    let mut depth_comment = false;
+    let mut variation = 0usize;
+    for line in text.lines() {
+        if line.starts_with('%') {
+            continue;
+        }
+        let trimmed = line.trim();
+        if !depth_comment && variation == 0 && trimmed.starts_with('[') {
+            if in_moves {
+                games.push(std::mem::take(&mut cur));
+                in_moves = false;
+            }
+            if let Some(tag) = parse_tag(trimmed) {
+                cur.tags.push(tag);
+            }
+            continue;
+        }
+        let mut chars = line.chars();
+        let mut token = String::new();
+        for c in chars.by_ref() {
+            if depth_comment {
+                if c == '}' {
+                    depth_comment = false;
+                }
+                continue;
+            }
+            match c {
+                '{' => {
+                    flush(&mut token, &mut cur, &mut in_moves, &mut games);
+                    depth_comment = true;
+                }
+                ';' => {
+                    flush(&mut token, &mut cur, &mut in_moves, &mut games);
+                    break;
+                }
+                '(' => {
+                    flush(&mut token, &mut cur, &mut in_moves, &mut games);
+                    variation += 1;
+                    in_moves = true;
+                }
+                ')' => {
+                    token.clear();
+                    variation = variation.saturating_sub(1);
+                }
+                c if c.is_whitespace() => {
+                    if variation == 0 {
+                        flush(&mut token, &mut cur, &mut in_moves, &mut games);
+                    } else {
+                        token.clear();
+                    }
+                }
+                c => {
+                    if variation == 0 {
+                        token.push(c)
+                    }
+                }
+            }
+        }
+        if variation == 0 {
+            flush(&mut token, &mut cur, &mut in_moves, &mut games);
+        } else {
+            token.clear();
+        }
+    }
+    if in_moves || !cur.tags.is_empty() {
+        games.push(cur);
+    }
+    games
+}
+
+/// Ends the current token: a result closes the game, a move is kept.
+fn flush(token: &mut String, cur: &mut PgnRecord, in_moves: &mut bool, games: &mut Vec<PgnRecord>) {
+    if token.is_empty() {
+        return;
+    }
+    let t = std::mem::take(token);
+    if RESULTS.contains(&t.as_str()) {
+        cur.result = Some(t);
+        games.push(std::mem::take(cur));
+        *in_moves = false;
+        return;
+    }
+    *in_moves = true;
+    if t.starts_with('$') {
+        return;
+    }
+    // Strip a move number glued to the move: `12.e4`, `12...Nf6`.
+    let stripped = t.trim_start_matches(|c: char| c.is_ascii_digit());
+    let stripped = if stripped.len() < t.len() {
+        stripped.trim_start_matches('.')
+    } else {
+        &t
+    };
+    if !stripped.is_empty() {
+        cur.moves.push(stripped.to_string());
+    }
+}
+
+/// `[Name "value"]` with `\"` and `\\` escapes.
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let rest = rest.trim();
+    let quoted = rest.strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut escaped = false;
+    for c in quoted.chars() {
+        if escaped {
+            value.push(c);
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else {
+            value.push(c);
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_tags_moves_and_skips_noise() {
+        let text = "[Event \"A \\\"quoted\\\" one\"]\n[Round \"3\"]\n\n\
+            1. e4 {a comment\nover lines} e5 (1... c5 2. Nf3) 2.Nf3 $1 Nc6; rest\n\
+            3... a6 1-0\n\n[Round \"4\"]\n\n{Black resigns} 0-1\n\n1. d4 *\n";
+        let games = read_games(text);
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].tag("Event"), Some("A \"quoted\" one"));
+        assert_eq!(games[0].moves, vec!["e4", "e5", "Nf3", "Nc6", "a6"]);
+        assert_eq!(games[0].result.as_deref(), Some("1-0"));
+        assert_eq!(games[1].tag("Round"), Some("4"));
+        assert!(games[1].moves.is_empty());
+        assert_eq!(games[1].result.as_deref(), Some("0-1"));
+        assert_eq!(games[2].moves, vec!["d4"]);
+    }
+}

@@ -1,0 +1,291 @@
+//! The variant-neutral game the protocols hold: a position with its move
+//! history, set up from a FEN or the start position, moved in coordinate
+//! notation, and searched. [`Session`] is a trait object so that UCI and
+//! XBoard never name a variant type; [`GameSession`] implements it once for
+//! every [`Searchable`] variant, and [`new_session`] picks the type by name.
+
+use crate::board_text;
+use engine::{Engine, Limits, Reporter, SearchHandle, SearchVisitor, Searchable};
+use movegen::variant::Status;
+use movegen::Color;
+use std::sync::Arc;
+
+/// Why `set_position` did not reach the asked position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    /// The FEN did not parse; the position is unchanged.
+    Fen(String),
+    /// Move number `index` (0-based) is not legal; the position is the one
+    /// before it (every earlier move played).
+    IllegalMove {
+        /// Index of the move in the list.
+        index: usize,
+        /// The move as given.
+        text: String,
+    },
+}
+
+/// A game of some variant, as the protocols see it.
+pub trait Session: Send {
+    /// The variant's name (`vsadnik variants` form).
+    fn variant(&self) -> &'static str;
+    /// Sets the position from a FEN (None: the start position) and plays
+    /// `moves`. A bad FEN leaves the session unchanged; an illegal move
+    /// leaves it after the last legal one (Stockfish-like).
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), SetupError>;
+    /// Plays one legal move given in coordinate notation.
+    fn play(&mut self, text: &str) -> Result<(), String>;
+    /// Takes back the last move played since the position was set.
+    fn undo(&mut self) -> bool;
+    /// Moves played since the position was set.
+    fn moves_played(&self) -> usize;
+    /// Moves played by `side` since the position was set.
+    fn moves_by(&self, side: Color) -> usize;
+    /// The last move played, if any.
+    fn last_move(&self) -> Option<String>;
+    /// The FEN of the current position.
+    fn fen(&self) -> String;
+    /// The position's Zobrist key.
+    fn key(&self) -> u64;
+    /// The side that chooses the next move.
+    fn side_to_move(&self) -> Color;
+    /// True when the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// The legal move `text` names, in its canonical spelling (exact match
+    /// first, then a unique case-insensitive one: `e7e8Q` is `e7e8q`).
+    fn canonical_move(&self, text: &str) -> Option<String>;
+    /// Every legal move in coordinate notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Every legal move in SAN for chess, coordinates for other variants.
+    fn legal_moves_display(&self) -> Vec<String>;
+    /// Whether the game is over by the rules.
+    fn status(&self) -> Status;
+    /// Static evaluation from the side to move's view (centipawns).
+    fn static_eval(&self) -> i32;
+    /// Leaf counts below each legal move (`depth` >= 1).
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The board as text lines (for `d`).
+    fn board_lines(&self) -> Vec<String>;
+    /// Starts a search of the current position. `searchmoves` restricts the
+    /// root moves (unknown or illegal ones are skipped by the caller).
+    fn search(
+        &self,
+        engine: &Engine,
+        limits: Limits,
+        searchmoves: &[String],
+        reporter: Arc<dyn Reporter>,
+    ) -> SearchHandle;
+}
+
+/// [`Session`] for the variant `P`.
+pub struct GameSession<P: Searchable> {
+    pos: P,
+    history: Vec<(P::Move, Color)>,
+}
+
+impl<P: Searchable> GameSession<P> {
+    /// A game at the variant's start position.
+    pub fn new() -> Self {
+        GameSession {
+            pos: P::startpos(),
+            history: Vec::new(),
+        }
+    }
+
+    fn legal(&self) -> P::MoveList {
+        let mut list = P::MoveList::default();
+        self.pos.generate_moves(&mut list);
+        list
+    }
+
+    fn find(&self, text: &str) -> Option<P::Move> {
+        let text = text.trim();
+        if text.is_empty() {
+            return None;
+        }
+        let list = self.legal();
+        if let Some(m) = list.iter().copied().find(|m| m.to_string() == text) {
+            return Some(m);
+        }
+        let mut found = list
+            .iter()
+            .copied()
+            .filter(|m| m.to_string().eq_ignore_ascii_case(text));
+        match (found.next(), found.next()) {
+            (Some(m), None) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+impl<P: Searchable> Default for GameSession<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<P: Searchable> Session for GameSession<P> {
+    fn variant(&self) -> &'static str {
+        P::VARIANT
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), SetupError> {
+        let pos = match fen {
+            Some(f) => P::from_fen(f.trim()).map_err(|e| SetupError::Fen(e.to_string()))?,
+            None => P::startpos(),
+        };
+        self.pos = pos;
+        self.history.clear();
+        for (index, text) in moves.iter().enumerate() {
+            if self.play(text).is_err() {
+                return Err(SetupError::IllegalMove {
+                    index,
+                    text: text.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let m = self
+            .find(text)
+            .ok_or_else(|| format!("{text} is not a legal move here"))?;
+        let side = self.pos.side_to_move();
+        self.pos.make_move(m);
+        self.history.push((m, side));
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.history.pop().is_some() {
+            self.pos.unmake_move();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn moves_by(&self, side: Color) -> usize {
+        self.history.iter().filter(|(_, c)| *c == side).count()
+    }
+
+    fn last_move(&self) -> Option<String> {
+        self.history.last().map(|(m, _)| m.to_string())
+    }
+
+    fn fen(&self) -> String {
+        self.pos.to_fen()
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.pos.side_to_move()
+    }
+
+    fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    fn canonical_move(&self, text: &str) -> Option<String> {
+        self.find(text).map(|m| m.to_string())
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        self.legal().iter().map(|m| m.to_string()).collect()
+    }
+
+    fn legal_moves_display(&self) -> Vec<String> {
+        self.legal()
+            .iter()
+            .map(|&m| self.pos.move_to_record(m))
+            .collect()
+    }
+
+    fn status(&self) -> Status {
+        self.pos.status()
+    }
+
+    fn static_eval(&self) -> i32 {
+        self.pos.evaluate()
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        crate::cli::perft::divide(&self.pos, depth)
+    }
+
+    fn board_lines(&self) -> Vec<String> {
+        board_text::render(&self.pos.to_fen())
+    }
+
+    fn search(
+        &self,
+        engine: &Engine,
+        limits: Limits,
+        searchmoves: &[String],
+        reporter: Arc<dyn Reporter>,
+    ) -> SearchHandle {
+        let moves: Vec<P::Move> = searchmoves.iter().filter_map(|s| self.find(s)).collect();
+        engine.start(self.pos.clone(), limits, moves, reporter)
+    }
+}
+
+struct NewSession;
+
+impl SearchVisitor for NewSession {
+    type Output = Box<dyn Session>;
+    fn visit<P: Searchable>(self) -> Box<dyn Session> {
+        Box::new(GameSession::<P>::new())
+    }
+}
+
+/// The default variant of both protocols.
+pub const DEFAULT_VARIANT: &str = "chess";
+
+/// A new game of the variant `name` at its start position.
+pub fn new_session(name: &str) -> Result<Box<dyn Session>, String> {
+    engine::dispatch(name, NewSession)
+}
+
+/// The variants both protocols can play: those movegen knows that also have
+/// a search.
+pub fn playable_variants() -> Vec<&'static str> {
+    struct Probe;
+    impl SearchVisitor for Probe {
+        type Output = ();
+        fn visit<P: Searchable>(self) {}
+    }
+    movegen::VARIANTS
+        .iter()
+        .copied()
+        .filter(|v| engine::dispatch(v, Probe).is_ok())
+        .collect()
+}
+
+/// The result line of a finished game in PGN form with a reason, as XBoard
+/// wants it: `1-0 {White mates}`, `1/2-1/2 {Stalemate}`.
+pub fn result_text(outcome: &movegen::Outcome) -> String {
+    let result = outcome.pgn_result();
+    let comment = match (result, outcome.reason) {
+        ("1-0", "checkmate") => "White mates".to_string(),
+        ("0-1", "checkmate") => "Black mates".to_string(),
+        ("1-0", r) => format!("White wins by {r}"),
+        ("0-1", r) => format!("Black wins by {r}"),
+        (_, "stalemate") => "Stalemate".to_string(),
+        (_, "threefold repetition") => "Draw by repetition".to_string(),
+        (_, "fifty-move rule") => "Draw by fifty move rule".to_string(),
+        (_, "insufficient material") => "Insufficient mating material".to_string(),
+        (_, r) => format!("Draw by {r}"),
+    };
+    format!("{result} {{{comment}}}")
+}

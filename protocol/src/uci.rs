@@ -1,0 +1,477 @@
+//! The UCI dialect (see `docs/protocols.md`). Searches run in the background;
+//! their `info` lines are written by the search thread as they come, and the
+//! `bestmove` by this loop when the search's result arrives as an event, so
+//! every `info` precedes its `bestmove` and every `go` gets one `bestmove`.
+
+use crate::core::{
+    max_hash_mb, parse_bool, parse_int, Core, Flow, DEFAULT_HASH_MB, DEFAULT_OVERHEAD_MS,
+    MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
+};
+use crate::event::{Event, Out};
+use crate::session::{new_session, playable_variants, Session, SetupError, DEFAULT_VARIANT};
+use crossbeam::channel::Sender;
+use engine::{Limits, Reporter, ScoreBound, SearchHandle, SearchInfo, SearchResult};
+use movegen::Color;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The engine's name with its version.
+pub fn engine_name() -> String {
+    format!("vsadnik {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// Longest piece of an unknown command echoed back.
+const ECHO_MAX: usize = 200;
+
+/// `text` cut to [`ECHO_MAX`] characters for messages.
+pub fn echo(text: &str) -> String {
+    if text.chars().count() <= ECHO_MAX {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(ECHO_MAX).collect();
+        format!("{cut}...")
+    }
+}
+
+/// A UCI `info` line for one progress report.
+pub fn info_line(i: &SearchInfo) -> String {
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        i.depth, i.seldepth, i.multipv, i.score
+    );
+    match i.bound {
+        ScoreBound::Lower => s.push_str(" lowerbound"),
+        ScoreBound::Upper => s.push_str(" upperbound"),
+        ScoreBound::Exact => {}
+    }
+    s.push_str(&format!(
+        " nodes {} nps {} hashfull {} time {}",
+        i.nodes, i.nps, i.hashfull, i.time_ms
+    ));
+    if !i.pv.is_empty() {
+        s.push_str(" pv ");
+        s.push_str(&i.pv.join(" "));
+    }
+    s
+}
+
+/// The `bestmove` line of a result.
+pub fn bestmove_line(r: &SearchResult) -> String {
+    match (&r.best, &r.ponder) {
+        (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+        (Some(b), None) => format!("bestmove {b}"),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}
+
+struct UciReporter {
+    out: Out,
+    tx: Sender<Event>,
+    id: u64,
+}
+
+impl Reporter for UciReporter {
+    fn info(&self, info: &SearchInfo) {
+        self.out.line(&info_line(info));
+    }
+    fn finished(&self, result: &SearchResult) {
+        let _ = self.tx.send(Event::SearchDone {
+            id: self.id,
+            result: result.clone(),
+        });
+    }
+}
+
+struct Running {
+    id: u64,
+    handle: SearchHandle,
+}
+
+/// UCI state: the current position and the running search.
+pub struct Uci {
+    core: Core,
+    session: Box<dyn Session>,
+    ponder: bool,
+    running: Option<Running>,
+    /// A `go infinite`/`go ponder` found no legal move: `bestmove (none)`
+    /// waits for `stop` or `ponderhit`.
+    none_pending: bool,
+}
+
+/// Commands that end a `searchmoves` list.
+const GO_WORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+impl Uci {
+    /// UCI on `core`, at the default variant's start position.
+    pub fn new(core: Core) -> Uci {
+        Uci {
+            core,
+            session: new_session(DEFAULT_VARIANT).expect("the default variant is playable"),
+            ponder: false,
+            running: None,
+            none_pending: false,
+        }
+    }
+
+    /// Ends any search (printing its `bestmove`) and hands back the core.
+    pub fn into_core(mut self) -> Core {
+        self.finish_search();
+        self.core
+    }
+
+    fn say(&self, text: &str) {
+        self.core.out.line(&format!("info string {text}"));
+    }
+
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        let line = line.trim();
+        let Some(cmd) = line.split_whitespace().next() else {
+            return Flow::Continue;
+        };
+        let rest = line[cmd.len()..].trim();
+        match cmd {
+            "uci" => self.cmd_uci(),
+            "isready" => self.core.out.line("readyok"),
+            "debug" | "register" => {}
+            "setoption" => self.cmd_setoption(rest),
+            "ucinewgame" => {
+                self.finish_search();
+                self.core.engine.clear_hash();
+                self.session =
+                    new_session(self.session.variant()).expect("the current variant is playable");
+            }
+            "position" => self.cmd_position(rest),
+            "go" => self.cmd_go(rest),
+            "stop" => self.cmd_stop(),
+            "ponderhit" => self.cmd_ponderhit(),
+            "quit" => {
+                self.finish_search();
+                return Flow::Quit;
+            }
+            "d" => self.cmd_display(),
+            "eval" => self.cmd_eval(),
+            _ => self.say(&format!("Unknown command: {}", echo(line))),
+        }
+        Flow::Continue
+    }
+
+    /// An input line was too long to read.
+    pub fn too_long(&mut self, len: usize) {
+        self.say(&format!("Input line of {len} bytes ignored (too long)"));
+    }
+
+    /// A search's result arrived.
+    pub fn search_done(&mut self, id: u64, result: SearchResult) {
+        if self.running.as_ref().is_some_and(|r| r.id == id) {
+            self.running = None;
+            self.core.out.line(&bestmove_line(&result));
+        }
+    }
+
+    /// Input ended: stop like `quit`.
+    pub fn shutdown(&mut self) {
+        self.finish_search();
+    }
+
+    /// Stops a running search and prints its `bestmove` now.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.handle.stop();
+            let result = r.handle.wait();
+            self.core.out.line(&bestmove_line(&result));
+        }
+        if self.none_pending {
+            self.none_pending = false;
+            self.core.out.line("bestmove (none)");
+        }
+    }
+
+    fn cmd_uci(&self) {
+        let variants = playable_variants()
+            .iter()
+            .map(|v| format!(" var {v}"))
+            .collect::<String>();
+        self.core.out.lines(&[
+            format!("id name {}", engine_name()),
+            "id author the vsadnik developers".to_string(),
+            String::new(),
+            format!(
+                "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}",
+                max_hash_mb()
+            ),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "option name Ponder type check default false".to_string(),
+            format!(
+                "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
+            ),
+            "option name Clear Hash type button".to_string(),
+            format!("option name UCI_Variant type combo default {DEFAULT_VARIANT}{variants}"),
+            "uciok".to_string(),
+        ]);
+    }
+
+    fn cmd_setoption(&mut self, rest: &str) {
+        let mut words = rest.split_whitespace();
+        if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("name")) {
+            self.say(&format!(
+                "Error: setoption needs 'name NAME [value VALUE]', got '{}'",
+                echo(rest)
+            ));
+            return;
+        }
+        let mut name = Vec::new();
+        let mut value: Option<Vec<&str>> = None;
+        for w in words {
+            match &mut value {
+                Some(v) => v.push(w),
+                None if w.eq_ignore_ascii_case("value") => value = Some(Vec::new()),
+                None => name.push(w),
+            }
+        }
+        let name = name.join(" ");
+        let value = value.map(|v| v.join(" "));
+        if let Err(e) = self.set_option(&name, value.as_deref()) {
+            self.say(&format!("Error: {e}"));
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let lower = name.to_ascii_lowercase();
+        fn need<'a>(name: &str, v: Option<&'a str>) -> Result<&'a str, String> {
+            v.ok_or_else(|| format!("option {name} needs a value"))
+        }
+        match lower.as_str() {
+            "hash" => self.core.set_hash(parse_int(name, need(name, value)?)?),
+            "threads" => self.core.set_threads(parse_int(name, need(name, value)?)?),
+            "multipv" => self.core.set_multipv(parse_int(name, need(name, value)?)?),
+            "move overhead" => self.core.set_overhead(parse_int(name, need(name, value)?)?),
+            "ponder" => {
+                self.ponder = parse_bool(name, need(name, value)?)?;
+                Ok(())
+            }
+            "clear hash" => {
+                self.core.engine.clear_hash();
+                Ok(())
+            }
+            "uci_variant" => {
+                let v = need(name, value)?.trim().to_ascii_lowercase();
+                if v != self.session.variant() {
+                    self.session = new_session(&v)?;
+                }
+                Ok(())
+            }
+            _ => Err(format!("No such option: {}", echo(name))),
+        }
+    }
+
+    fn cmd_position(&mut self, rest: &str) {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let moves_at = words.iter().position(|w| *w == "moves");
+        let (head, moves) = match moves_at {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (&words[..], &words[words.len()..]),
+        };
+        let fen = match head.first() {
+            Some(&"startpos") if head.len() == 1 => None,
+            Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
+            _ => {
+                self.say(&format!(
+                    "Error: position needs 'startpos' or 'fen FEN', then optionally 'moves ...'; got '{}'",
+                    echo(rest)
+                ));
+                return;
+            }
+        };
+        match self.session.set_position(fen.as_deref(), moves) {
+            Ok(()) => {}
+            Err(SetupError::Fen(e)) => self.say(&format!(
+                "Error: invalid FEN '{}': {e}; position unchanged",
+                echo(fen.as_deref().unwrap_or(""))
+            )),
+            Err(SetupError::IllegalMove { index, text }) => self.say(&format!(
+                "Error: illegal move '{}' (move {} of the list); position set after the move before it",
+                echo(&text),
+                index + 1
+            )),
+        }
+    }
+
+    fn cmd_go(&mut self, rest: &str) {
+        self.finish_search();
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let stm = self.session.side_to_move();
+        let mut limits = Limits::default();
+        let mut searchmoves: Vec<String> = Vec::new();
+        let mut has_searchmoves = false;
+        let mut i = 0;
+        while i < words.len() {
+            let w = words[i];
+            i += 1;
+            if w == "searchmoves" {
+                has_searchmoves = true;
+                while i < words.len() && !GO_WORDS.contains(&words[i]) {
+                    match self.session.canonical_move(words[i]) {
+                        Some(m) => searchmoves.push(m),
+                        None => self.say(&format!(
+                            "searchmoves: '{}' is not a legal move, ignored",
+                            echo(words[i])
+                        )),
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            match w {
+                "infinite" => {
+                    limits.infinite = true;
+                    continue;
+                }
+                "ponder" => {
+                    limits.ponder = true;
+                    continue;
+                }
+                _ => {}
+            }
+            if !GO_WORDS.contains(&w) {
+                self.say(&format!("go: unknown parameter '{}' ignored", echo(w)));
+                continue;
+            }
+            let Some(arg) = words.get(i) else {
+                self.say(&format!("go: {w} needs a number"));
+                continue;
+            };
+            let Ok(n) = arg.parse::<i64>() else {
+                self.say(&format!("go: {w} needs a number, got '{}'", echo(arg)));
+                i += 1;
+                continue;
+            };
+            i += 1;
+            let ms = Duration::from_millis(n.max(0) as u64);
+            match w {
+                "wtime" if stm == Color::White => limits.time = Some(ms),
+                "btime" if stm == Color::Black => limits.time = Some(ms),
+                "winc" if stm == Color::White => limits.inc = ms,
+                "binc" if stm == Color::Black => limits.inc = ms,
+                "wtime" | "btime" | "winc" | "binc" => {}
+                "movestogo" => limits.movestogo = (n > 0).then_some(n.min(10_000) as u32),
+                "movetime" => limits.movetime = Some(ms),
+                "depth" => limits.depth = Some(n.clamp(1, 1000) as i32),
+                "nodes" => limits.nodes = Some(n.max(1) as u64),
+                "mate" => limits.mate = Some(n.clamp(1, 1000) as i32),
+                "perft" => {
+                    if !(0..=64).contains(&n) {
+                        self.say(&format!("go perft: depth must be from 0 to 64, got {n}"));
+                    } else {
+                        self.perft(n as u32);
+                    }
+                    return;
+                }
+                _ => {}
+            }
+        }
+        let no_move = if has_searchmoves {
+            searchmoves.is_empty()
+        } else {
+            self.session.legal_moves().is_empty()
+        };
+        if no_move {
+            let score = if self.session.in_check() && self.session.legal_moves().is_empty() {
+                "mate 0"
+            } else {
+                "cp 0"
+            };
+            self.core.out.line(&format!("info depth 0 score {score}"));
+            if limits.infinite || limits.ponder {
+                self.none_pending = true;
+            } else {
+                self.core.out.line("bestmove (none)");
+            }
+            return;
+        }
+        let id = self.core.next_search_id();
+        let reporter = Arc::new(UciReporter {
+            out: self.core.out.clone(),
+            tx: self.core.tx.clone(),
+            id,
+        });
+        let handle = self
+            .session
+            .search(&self.core.engine, limits, &searchmoves, reporter);
+        self.running = Some(Running { id, handle });
+    }
+
+    fn perft(&self, depth: u32) {
+        let counts = self.session.divide(depth);
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            counts.iter().map(|(_, n)| n).sum()
+        };
+        let mut lines: Vec<String> = counts.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+        lines.push(String::new());
+        lines.push(format!("Nodes searched: {total}"));
+        self.core.out.lines(&lines);
+    }
+
+    fn cmd_stop(&mut self) {
+        if self.none_pending {
+            self.none_pending = false;
+            self.core.out.line("bestmove (none)");
+        }
+        if let Some(r) = &self.running {
+            r.handle.stop();
+        }
+    }
+
+    fn cmd_ponderhit(&mut self) {
+        if self.none_pending {
+            self.none_pending = false;
+            self.core.out.line("bestmove (none)");
+        }
+        if let Some(r) = &self.running {
+            r.handle.ponderhit();
+        }
+    }
+
+    fn cmd_display(&self) {
+        let mut lines = self.session.board_lines();
+        lines.push(String::new());
+        lines.push(format!("Variant: {}", self.session.variant()));
+        lines.push(format!("Fen: {}", self.session.fen()));
+        lines.push(format!("Key: {:016X}", self.session.key()));
+        lines.push(format!(
+            "Moves: {}",
+            self.session.legal_moves_display().join(" ")
+        ));
+        self.core.out.lines(&lines);
+    }
+
+    fn cmd_eval(&self) {
+        let cp = self.session.static_eval();
+        let white = if self.session.side_to_move() == Color::White {
+            cp
+        } else {
+            -cp
+        };
+        self.core.out.line(&format!(
+            "Final evaluation {:+.2} (white side)",
+            white as f64 / 100.0
+        ));
+    }
+}

@@ -1,0 +1,227 @@
+//! `vsadnik match`: openings with colour swap, the PGN written game by game,
+//! `--resume`, and `--concurrency`.
+
+mod match_support;
+use match_support::*;
+
+/// Two positions where the stub's first legal move ends the game: Qh8# and
+/// Kb6 stalemate.
+const MATE: &str = "1k6/7Q/1K6/8/8/8/8/8 w - - 0 1";
+const STALEMATE: &str = "k7/8/8/K7/8/8/7Q/8 w - - 0 1";
+
+#[test]
+fn epd_openings_are_played_twice_with_colours_swapped() {
+    let dir = scratch("epd");
+    let epd = dir.join("openings.epd");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &epd,
+        format!("# two positions\n{MATE}\n\n1k6/7Q/1K6/8/8/8/8/8 w - - bm Qh8#; id \"x\";\n{STALEMATE}\n"),
+    )
+    .unwrap();
+    let run = vsadnik(&[
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        "7",
+        "--tc",
+        "2+0",
+        "--engine",
+        &uci("--name A"),
+        "--engine",
+        &uci("--name B"),
+        "--openings",
+        epd.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+    assert_eq!(
+        run.finished(),
+        vec![
+            "Finished game 1 (A vs B): 1-0 {White mates}",
+            "Finished game 2 (B vs A): 1-0 {White mates}",
+            "Finished game 3 (A vs B): 1-0 {White mates}",
+            "Finished game 4 (B vs A): 1-0 {White mates}",
+            "Finished game 5 (A vs B): 1/2-1/2 {Draw by stalemate}",
+            "Finished game 6 (B vs A): 1/2-1/2 {Draw by stalemate}",
+            // The list is cycled.
+            "Finished game 7 (A vs B): 1-0 {White mates}",
+        ]
+    );
+    check_summary(&run, "A", "B", 3, 2, 2);
+    // A live score line follows every game.
+    let lines = run.lines();
+    assert_eq!(lines[1], "Score of A vs B: 1 - 0 - 0  [1.000] 1");
+    assert_eq!(lines[3], "Score of A vs B: 1 - 1 - 0  [0.500] 2");
+    let games = games(&std::fs::read_to_string(&pgn).unwrap());
+    assert_eq!(games.len(), 7);
+    let g = &games[0];
+    assert_eq!(g.tag("FEN"), MATE);
+    assert_eq!(g.tag("SetUp"), "1");
+    assert_eq!(g.tag("White"), "A");
+    assert_eq!(g.tag("Black"), "B");
+    assert_eq!(g.tag("Termination"), "checkmate");
+    assert_eq!(g.tag("PlyCount"), "1");
+    assert_eq!(g.tag("Event"), "vsadnik match");
+    assert_eq!(g.tag("TimeControl"), "2+0");
+    assert_eq!(g.tag("Date").len(), 10);
+    assert_eq!(g.movetext, "1. Qh8# {White mates} 1-0");
+    assert_eq!(games[1].tag("White"), "B");
+    assert_eq!(games[4].tag("Termination"), "stalemate");
+    assert_eq!(games[4].tag("Result"), "1/2-1/2");
+    assert_eq!(games[4].movetext, "1. Kb6 {Draw by stalemate} 1/2-1/2");
+    assert!(games
+        .iter()
+        .all(|g| g.tags.iter().all(|(k, _)| k != "Variant")));
+}
+
+#[test]
+fn pgn_openings_are_played_from_their_moves() {
+    let dir = scratch("pgnopen");
+    let book = dir.join("book.pgn");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &book,
+        "[Event \"book\"]\n\n1. e4 {main} e5 (1... c5) 2. Nf3 *\n\n[Event \"book\"]\n\n1. d4 d5 *\n",
+    )
+    .unwrap();
+    let run = vsadnik(&[
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        "4",
+        "--tc",
+        "2+0",
+        "--engine",
+        &uci("--name A"),
+        "--engine",
+        &xboard("--name X"),
+        "--openings",
+        book.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.finished().len(), 4, "{}", run.stdout);
+    let games = games(&std::fs::read_to_string(&pgn).unwrap());
+    let whites: Vec<&str> = games.iter().map(|g| g.tag("White")).collect();
+    assert_eq!(whites, vec!["A", "X", "A", "X"]);
+    assert!(
+        games[0].movetext.starts_with("1. e4 e5 2. Nf3 "),
+        "{}",
+        games[0].movetext
+    );
+    assert!(games[1].movetext.starts_with("1. e4 e5 2. Nf3 "));
+    assert!(games[2].movetext.starts_with("1. d4 d5 2. "));
+    assert!(games[3].movetext.starts_with("1. d4 d5 2. "));
+    for g in &games {
+        assert!(g.tags.iter().all(|(k, _)| k != "FEN"));
+    }
+}
+
+fn resume_run(pgn: &str, games: &str) -> Run {
+    vsadnik(&[
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        games,
+        "--tc",
+        "2+0",
+        "--engine",
+        &uci("--name A --illegal-after 2"),
+        "--engine",
+        &uci("--name B"),
+        "--pgn",
+        pgn,
+        "--resume",
+    ])
+}
+
+#[test]
+fn resume_plays_only_the_missing_games() {
+    let dir = scratch("resume");
+    let pgn = dir.join("games.pgn");
+    let path = pgn.to_str().unwrap();
+    // A fresh file: --resume starts from nothing.
+    let run = resume_run(path, "2");
+    assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.finished().len(), 2);
+    // Two more games.
+    let run = resume_run(path, "4");
+    assert_eq!(
+        run.lines()[0],
+        "Resuming A vs B: 2 of 4 games already played, 2 to play"
+    );
+    assert_eq!(
+        run.finished(),
+        vec![
+            "Finished game 3 (A vs B): 0-1 {White makes an illegal move: a1b1}",
+            "Finished game 4 (B vs A): 1-0 {Black makes an illegal move: h6a1}",
+        ]
+    );
+    check_summary(&run, "A", "B", 0, 4, 0);
+    // As if the runner had been killed during game 3 (with game 4 done by
+    // another worker): only game 3 is played again.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let start = text.find("[Round \"3\"]").unwrap();
+    let start = text[..start].rfind("[Event").unwrap();
+    let end = text.find("[Round \"4\"]").unwrap();
+    let end = text[..end].rfind("[Event").unwrap();
+    std::fs::write(&pgn, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    let run = resume_run(path, "4");
+    assert_eq!(
+        run.finished(),
+        vec!["Finished game 3 (A vs B): 0-1 {White makes an illegal move: a1b1}"]
+    );
+    check_summary(&run, "A", "B", 0, 4, 0);
+    let rounds: Vec<String> = games(&std::fs::read_to_string(&pgn).unwrap())
+        .iter()
+        .map(|g| g.tag("Round").to_string())
+        .collect();
+    assert_eq!(rounds, vec!["1", "2", "4", "3"]);
+    // Nothing left to play: just the summary.
+    let run = resume_run(path, "4");
+    assert_eq!(run.status, 0);
+    assert!(run.finished().is_empty());
+    assert_eq!(run.lines().len(), 3, "{}", run.stdout);
+    check_summary(&run, "A", "B", 0, 4, 0);
+}
+
+#[test]
+fn concurrent_games_are_all_played_once() {
+    let dir = scratch("concurrency");
+    let pgn = dir.join("games.pgn");
+    let run = vsadnik(&[
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        "6",
+        "--tc",
+        "5+0",
+        "--concurrency",
+        "3",
+        "--engine",
+        &uci("--name A --illegal-after 3"),
+        "--engine",
+        &xboard("--name X --delay 0.05"),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.finished().len(), 6);
+    check_summary(&run, "A", "X", 0, 6, 0);
+    let mut seen: Vec<(u32, String)> = games(&std::fs::read_to_string(&pgn).unwrap())
+        .iter()
+        .map(|g| (g.tag("Round").parse().unwrap(), g.tag("White").to_string()))
+        .collect();
+    seen.sort();
+    let want: Vec<(u32, String)> = (1..=6)
+        .map(|r| (r, if r % 2 == 1 { "A" } else { "X" }.to_string()))
+        .collect();
+    assert_eq!(seen, want);
+}

@@ -1,0 +1,516 @@
+//! UCI over the real binary: handshake, options, position, every `go` form,
+//! stop and quit latency, pondering, MultiPV, searchmoves, perft, `d`, and
+//! bad input.
+
+mod common;
+
+use common::{field, pv, Engine, WAIT};
+use std::time::{Duration, Instant};
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+fn bestmove(lines: &[String]) -> String {
+    let last = lines.last().expect("a bestmove line");
+    last.split_whitespace().nth(1).unwrap().to_string()
+}
+
+#[test]
+fn handshake_lists_every_option() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.expect("uciok");
+    assert!(lines[0].starts_with("id name vsadnik "), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    for opt in [
+        "option name Hash type spin default 16 min 1 max ",
+        "option name Threads type spin default 1 min 1 max 256",
+        "option name MultiPV type spin default 1 min 1 max 256",
+        "option name Ponder type check default false",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
+        "option name Clear Hash type button",
+        "option name UCI_Variant type combo default chess var chess",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(opt)),
+            "missing {opt}: {lines:?}"
+        );
+    }
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn absurd_option_values_are_refused_and_the_engine_goes_on() {
+    let mut e = Engine::uci();
+    let bad = [
+        "setoption name Hash value -1",
+        "setoption name Hash value 99999999999999999999",
+        "setoption name Hash value lots",
+        "setoption name Hash",
+        "setoption name Threads value 0",
+        "setoption name Threads value 100000",
+        "setoption name MultiPV value 0",
+        "setoption name Move Overhead value -5",
+        "setoption name Move Overhead value 1e9",
+        "setoption name Ponder value maybe",
+        "setoption name UCI_Variant value nosuchchess",
+        "setoption name No Such Option value 3",
+        "setoption",
+        "setoption value 3",
+    ];
+    for cmd in bad {
+        e.send(cmd);
+        let lines = e.sync();
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("info string Error"),
+            "{cmd}: {lines:?}"
+        );
+    }
+    let good = [
+        "setoption name Hash value 8",
+        "setoption name hash value 32",
+        "setoption name THREADS value 2",
+        "setoption name multipv value 1",
+        "setoption name Move Overhead value 0",
+        "setoption name Ponder value true",
+        "setoption name Clear Hash",
+        "setoption name UCI_Variant value chess",
+    ];
+    for cmd in good {
+        e.send(cmd);
+        let lines = e.sync();
+        assert!(lines.is_empty(), "{cmd}: {lines:?}");
+    }
+    e.send("position startpos");
+    e.send("go depth 3");
+    e.expect_prefix("bestmove ");
+}
+
+#[test]
+fn go_depth_reports_every_iteration_then_a_legal_bestmove() {
+    let mut e = Engine::uci();
+    e.send("position startpos moves e2e4 e7e5");
+    let legal = e.legal_moves();
+    e.send("go depth 5");
+    let lines = e.expect_prefix("bestmove");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    for d in 1..=5 {
+        assert!(
+            infos
+                .iter()
+                .any(|l| field(l, "depth") == Some(&d.to_string())),
+            "no depth {d}: {lines:?}"
+        );
+    }
+    let shape = [
+        "depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv",
+    ];
+    for l in &infos {
+        let mut at = 0;
+        for key in shape {
+            let pos = l[at..].find(&format!(" {key} ")).map(|p| p + at);
+            assert!(pos.is_some(), "'{key}' missing or out of order in {l}");
+            at = pos.unwrap() + 1;
+        }
+        let score = l.split(" score ").nth(1).unwrap();
+        assert!(
+            score.starts_with("cp ") || score.starts_with("mate "),
+            "{l}"
+        );
+    }
+    assert!(legal.contains(&bestmove(&lines)), "{lines:?}");
+    assert!(lines.last().unwrap().contains(" ponder "), "{lines:?}");
+}
+
+#[test]
+fn go_movetime_nodes_and_clock() {
+    let mut e = Engine::uci();
+    e.send(&format!("position fen {KIWIPETE}"));
+    let t = Instant::now();
+    e.send("go movetime 300");
+    e.expect_prefix("bestmove ");
+    let ms = t.elapsed().as_millis();
+    assert!((250..1000).contains(&ms), "movetime 300 took {ms} ms");
+
+    e.send("go nodes 5000");
+    let lines = e.expect_prefix("bestmove ");
+    assert!(lines.len() >= 2, "{lines:?}");
+
+    // A small clock: the engine must answer well within it.
+    let t = Instant::now();
+    e.send("go wtime 1000 btime 1000 winc 0 binc 0");
+    e.expect_prefix("bestmove ");
+    assert!(
+        t.elapsed() < Duration::from_millis(700),
+        "{:?}",
+        t.elapsed()
+    );
+
+    // Negative times (a GUI's flag fell) still give a quick move.
+    let t = Instant::now();
+    e.send("go wtime -50 btime -50 movestogo 1");
+    e.expect_prefix("bestmove ");
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn go_mate_finds_the_mate() {
+    let mut e = Engine::uci();
+    // Back-rank mate in one: Rd8#.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    e.send("go mate 1");
+    let lines = e.expect_prefix("bestmove");
+    assert_eq!(bestmove(&lines), "d1d8", "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+}
+
+/// Time from `stop` to `bestmove` after `go infinite` has run a while.
+fn stop_latency(e: &mut Engine) -> Duration {
+    e.send(&format!("position fen {KIWIPETE}"));
+    e.send("go infinite");
+    let lines = e.quiet_for(Duration::from_millis(400));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop: {lines:?}"
+    );
+    let t = Instant::now();
+    e.send("stop");
+    e.expect_prefix("bestmove ");
+    t.elapsed()
+}
+
+#[test]
+fn stop_ends_an_infinite_search_at_once() {
+    let mut e = Engine::uci();
+    for threads in [1, 2] {
+        e.send(&format!("setoption name Threads value {threads}"));
+        let mut times: Vec<Duration> = (0..3).map(|_| stop_latency(&mut e)).collect();
+        times.sort();
+        eprintln!("stop latency with {threads} thread(s): {times:?}");
+        assert!(
+            times[1] < Duration::from_millis(100),
+            "median stop latency {:?} with {threads} threads",
+            times[1]
+        );
+    }
+}
+
+#[test]
+fn isready_is_answered_during_a_search() {
+    let mut e = Engine::uci();
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    let lines = e.sync();
+    assert!(t.elapsed() < Duration::from_millis(200));
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    e.send("stop");
+    e.expect_prefix("bestmove");
+}
+
+#[test]
+fn quit_during_a_search_exits_promptly() {
+    for threads in [1, 2] {
+        let mut e = Engine::uci();
+        e.send(&format!("setoption name Threads value {threads}"));
+        e.send("go infinite");
+        e.quiet_for(Duration::from_millis(300));
+        let t = Instant::now();
+        e.send("quit");
+        let status = e.wait_exit(Duration::from_secs(2));
+        assert!(status.is_some_and(|s| s.success()), "no clean exit");
+        eprintln!("quit with {threads} thread(s) took {:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(500),
+            "{:?}",
+            t.elapsed()
+        );
+    }
+}
+
+#[test]
+fn end_of_input_during_a_search_exits() {
+    let mut e = Engine::uci();
+    e.send("go infinite");
+    e.quiet_for(Duration::from_millis(100));
+    e.close_input();
+    assert!(e
+        .wait_exit(Duration::from_secs(2))
+        .is_some_and(|s| s.success()));
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_or_stop() {
+    let mut e = Engine::uci();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 2000 btime 2000");
+    let lines = e.quiet_for(Duration::from_millis(500));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    let t = Instant::now();
+    e.send("ponderhit");
+    e.expect_prefix("bestmove ");
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+
+    e.send("go ponder wtime 2000 btime 2000");
+    let lines = e.quiet_for(Duration::from_millis(300));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    e.expect_prefix("bestmove ");
+}
+
+#[test]
+fn multipv_three_gives_three_lines() {
+    let mut e = Engine::uci();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let lines = e.expect_prefix("bestmove");
+    let last: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 5 ") && !l.contains("bound"))
+        .collect();
+    let mut firsts = Vec::new();
+    for k in 1..=3 {
+        let line = last
+            .iter()
+            .find(|l| field(l, "multipv") == Some(&k.to_string()))
+            .unwrap_or_else(|| panic!("no multipv {k} at depth 5: {lines:?}"));
+        firsts.push(pv(line)[0].clone());
+    }
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{lines:?}");
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut e = Engine::uci();
+    e.send("position startpos");
+    e.send("go depth 6 searchmoves a2a3 h2h3");
+    let lines = e.expect_prefix("bestmove");
+    let best = bestmove(&lines);
+    assert!(best == "a2a3" || best == "h2h3", "{lines:?}");
+    for l in lines.iter().filter(|l| l.starts_with("info depth")) {
+        let first = &pv(l)[0];
+        assert!(first == "a2a3" || first == "h2h3", "{l}");
+    }
+    // Illegal searchmoves are skipped; none legal: no move.
+    e.send("go depth 3 searchmoves e2e5 zz");
+    let lines = e.expect_prefix("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)", "{lines:?}");
+}
+
+#[test]
+fn go_perft_matches_the_command_line() {
+    let mut e = Engine::uci();
+    e.send(&format!("position fen {KIWIPETE} moves e1g1"));
+    e.send("go perft 3");
+    let lines = e.expect_prefix("Nodes searched:");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vsadnik"))
+        .args([
+            "perft", "3", "--divide", "--fen", KIWIPETE, "--moves", "e1g1",
+        ])
+        .output()
+        .unwrap();
+    let cli: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let uci_divide: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+        .collect();
+    let cli_divide: Vec<&String> = cli
+        .iter()
+        .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+        .collect();
+    assert_eq!(uci_divide, cli_divide);
+    assert_eq!(lines.last(), cli.last());
+    assert_eq!(lines[lines.len() - 2], "", "blank line before the total");
+    e.send("go perft 0");
+    assert_eq!(
+        e.expect_prefix("Nodes searched:").last().unwrap(),
+        "Nodes searched: 1"
+    );
+}
+
+#[test]
+fn d_shows_board_fen_and_san_moves() {
+    let mut e = Engine::uci();
+    e.send("position startpos moves e2e4 d7d5");
+    e.send("d");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == " | r | n | b | q | k | b | n | r | 8"),
+        "{lines:?}"
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l == "Fen: rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    let moves = lines.iter().find(|l| l.starts_with("Moves: ")).unwrap();
+    let sans: Vec<&str> = moves[7..].split(' ').collect();
+    assert_eq!(sans.len(), 31);
+    for m in ["exd5", "Nf3", "Bb5+", "Qh5", "e5"] {
+        assert!(sans.contains(&m), "{m} missing: {moves}");
+    }
+    // Mate marks.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    e.send("d");
+    let lines = e.sync();
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("Moves: ") && l.contains("Rd8#")));
+}
+
+#[test]
+fn bad_fen_and_illegal_moves_are_reported() {
+    let mut e = Engine::uci();
+    e.send("position startpos moves e2e4");
+    e.send("position fen this is not a fen");
+    let lines = e.sync();
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("info string Error: invalid FEN"),
+        "{lines:?}"
+    );
+    // The position is unchanged.
+    assert_eq!(
+        e.fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+
+    e.send("position startpos moves e2e4 e7e5 e1e3 g1f3");
+    let lines = e.sync();
+    assert!(
+        lines.len() == 1 && lines[0].contains("illegal move 'e1e3'"),
+        "{lines:?}"
+    );
+    // Stockfish-like: the moves before the illegal one are played.
+    assert_eq!(
+        e.fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    for cmd in [
+        "position",
+        "position fen",
+        "position somewhere",
+        "position startpos moves",
+    ] {
+        e.send(cmd);
+        let lines = e.sync();
+        assert!(
+            lines.iter().all(|l| l.starts_with("info string")),
+            "{cmd}: {lines:?}"
+        );
+    }
+    e.send("go depth 2");
+    e.expect_prefix("bestmove");
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none() {
+    let mut e = Engine::uci();
+    // Black is mated.
+    e.send("position fen 3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1");
+    e.send("go depth 5");
+    let lines = e.expect_prefix("bestmove");
+    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove (none)"]);
+    // Stalemate.
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go movetime 100");
+    let lines = e.expect_prefix("bestmove");
+    assert_eq!(lines, ["info depth 0 score cp 0", "bestmove (none)"]);
+    // Infinite: bestmove waits for stop.
+    e.send("go infinite");
+    let lines = e.quiet_for(Duration::from_millis(200));
+    assert_eq!(lines, ["info depth 0 score cp 0"]);
+    e.send("stop");
+    e.expect("bestmove (none)");
+}
+
+#[test]
+fn new_go_while_searching_answers_the_old_one_first() {
+    let mut e = Engine::uci();
+    e.send("go infinite");
+    e.quiet_for(Duration::from_millis(100));
+    e.send("go depth 2");
+    let lines = e.expect_prefix("bestmove");
+    assert!(
+        lines[..lines.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info")),
+        "{lines:?}"
+    );
+    let lines = e.expect_prefix("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{lines:?}"
+    );
+    e.send("ucinewgame");
+    e.sync();
+}
+
+#[test]
+fn malformed_input_never_kills_the_engine() {
+    let mut e = Engine::uci();
+    e.send("");
+    e.send("   \t  ");
+    e.send_bytes(b"\xff\xfe\xfd garbage \x00\x01\n");
+    e.send_bytes(b"go depth \xff\n");
+    e.send("stop");
+    e.expect_prefix("bestmove");
+    e.send_bytes(b"position startpos moves e2e4\r\n");
+    let huge = "x".repeat(2 << 20);
+    e.send(&huge);
+    let long_moves = "e2e4 ".repeat(20_000);
+    e.send(&format!("position startpos moves {long_moves}"));
+    for go in [
+        "go depth abc",
+        "go wtime",
+        "go perft x",
+        "go searchmoves",
+        "go depth -3",
+    ] {
+        e.send(go);
+        e.send("stop");
+        e.expect_prefix("bestmove");
+    }
+    e.send("go perft 99");
+    e.send("stop");
+    e.send("ponderhit");
+    e.send("whatever this is");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string Unknown command: whatever this is"),
+        "{lines:?}"
+    );
+    assert!(e.log.iter().any(|l| l.contains("too long")), "{:?}", e.log);
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until(|l| l.starts_with("bestmove"), WAIT, "bestmove");
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+}
