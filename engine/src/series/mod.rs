@@ -118,29 +118,29 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
             pv: pv.to_vec(),
         });
     };
-    let finish =
-        |best: Option<Move>, pv: &[String], score: Option<Score>, depth: i32, nodes: u64| {
-            publish(nodes);
-            // `go infinite` and pondering wait for `stop` (or `ponderhit`).
-            while (control.infinite() || control.pondering()) && !control.stop.load(Relaxed) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            SearchResult {
-                best: best.map(|m| m.to_string()),
-                ponder: pv.get(1).cloned(),
-                score,
-                depth,
-                nodes,
-                time_ms: elapsed().as_millis() as u64,
-            }
-        };
+    let finish = |best: Option<Move>, score: Option<Score>, depth: i32, nodes: u64| {
+        publish(nodes);
+        // `go infinite` and pondering wait for `stop` (or `ponderhit`).
+        while (control.infinite() || control.pondering()) && !control.stop.load(Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        SearchResult {
+            best: best.map(|m| m.to_string()),
+            // The rest of the pv is our own series: nothing to ponder on.
+            ponder: None,
+            score,
+            depth,
+            nodes,
+            time_ms: elapsed().as_millis() as u64,
+        }
+    };
 
     // The plan made at the start of the series.
     if start.played > 0 {
         if let Some(step) = plan::recall::<R>(&start) {
             if first_moves.is_empty() || first_moves.contains(&step.mv) {
                 report(1, step.score, step.raw, &step.pv, 0);
-                return finish(Some(step.mv), &step.pv, Some(step.score), 1, 0);
+                return finish(Some(step.mv), Some(step.score), 1, 0);
             }
         }
     }
@@ -170,7 +170,6 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         plan::remember::<R>(&start, &pv, Score::Mate(1), raw);
         return finish(
             pv.first().copied(),
-            &text,
             Some(Score::Mate(1)),
             pv.len() as i32,
             nodes_total,
@@ -198,8 +197,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     if candidates.is_empty() {
         // Stopped before any series was complete: any legal move.
         let m = restricted.first().copied();
-        let pv: Vec<String> = m.iter().map(|m| m.to_string()).collect();
-        return finish(m, &pv, None, 0, nodes_total);
+        return finish(m, None, 0, nodes_total);
     }
 
     // Phase 3: defence, then one series deeper where time allows.
@@ -272,7 +270,6 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     plan::remember::<R>(&start, &best.moves, reported, raw);
     finish(
         best.moves.first().copied(),
-        &text,
         Some(reported),
         best.moves.len() as i32,
         nodes_total,
