@@ -408,20 +408,7 @@ impl<P: Searchable> Worker<P> {
                 return self.terminal_score(ply);
             }
         }
-        let tt_move = list
-            .iter()
-            .copied()
-            .find(|&m| tt_move_bits != 0 && P::move_bits(m) == tt_move_bits);
-        let buffer = std::mem::take(&mut self.buffers[ply]);
-        let mut picker = MovePicker::new(
-            &self.pos,
-            buffer,
-            &list,
-            tt_move,
-            &self.tables,
-            ply,
-            self.move_stack[ply],
-        );
+        let mut picker = self.picker(&list, tt_move_bits, ply);
 
         let us = self.pos.side_to_move();
         let original_alpha = alpha;
@@ -512,10 +499,7 @@ impl<P: Searchable> Worker<P> {
                 if score > alpha {
                     best_move = Some(m);
                     if PV && !root {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(m);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.update_pv(ply, m);
                     }
                     if score >= beta {
                         if !tactical {
@@ -555,6 +539,34 @@ impl<P: Searchable> Worker<P> {
             );
         }
         best
+    }
+
+    /// A move picker for `list` at `ply`, the hash move (if among the moves)
+    /// first; the scored-move buffer of the ply is borrowed until the picker
+    /// is given back with `into_buffer`.
+    fn picker(&mut self, list: &[P::Move], tt_move_bits: u32, ply: usize) -> MovePicker<P::Move> {
+        let tt_move = list
+            .iter()
+            .copied()
+            .find(|&m| tt_move_bits != 0 && P::move_bits(m) == tt_move_bits);
+        let buffer = std::mem::take(&mut self.buffers[ply]);
+        MovePicker::new(
+            &self.pos,
+            buffer,
+            list,
+            tt_move,
+            &self.tables,
+            ply,
+            self.move_stack[ply],
+        )
+    }
+
+    /// The principal variation at `ply` becomes `m` followed by the child's.
+    fn update_pv(&mut self, ply: usize, m: P::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     fn reward_quiet(&mut self, m: P::Move, slot: usize, ply: usize, depth: i32, tried: &[usize]) {
@@ -623,20 +635,7 @@ impl<P: Searchable> Worker<P> {
             return best;
         }
         let tt_move_bits = tt.map_or(0, |h| h.mv);
-        let tt_move = list
-            .iter()
-            .copied()
-            .find(|&m| tt_move_bits != 0 && P::move_bits(m) == tt_move_bits);
-        let buffer = std::mem::take(&mut self.buffers[ply]);
-        let mut picker = MovePicker::new(
-            &self.pos,
-            buffer,
-            &list,
-            tt_move,
-            &self.tables,
-            ply,
-            self.move_stack[ply],
-        );
+        let mut picker = self.picker(&list, tt_move_bits, ply);
         let us = self.pos.side_to_move();
         let mut best_move = None;
         while let Some((m, pick)) = picker.next(&self.pos) {
@@ -660,10 +659,7 @@ impl<P: Searchable> Worker<P> {
                 if score > alpha {
                     best_move = Some(m);
                     if PV {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(m);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.update_pv(ply, m);
                     }
                     if score >= beta {
                         break;
