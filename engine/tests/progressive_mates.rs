@@ -1,4 +1,4 @@
-//! The 60 positions of `../shared/data/progressive_mates_public.csv` (a mate
+//! The 60 positions of `data/progressive/progressive_mates_public.csv` (a mate
 //! in the current series, 4–9 moves) under Italian and Scottish rules.
 //!
 //! Fast: a handful of the easiest. Full benchmark (prints time and nodes
@@ -19,7 +19,7 @@ struct Row {
 fn rows() -> Vec<Row> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/progressive_mates_public.csv"
+        "/../data/progressive/progressive_mates_public.csv"
     );
     let text = std::fs::read_to_string(path).expect("the mates CSV");
     let mut lines = text.lines();
