@@ -82,6 +82,21 @@ pub const PROGRESSIVE_POSITIONS: &[&str] = &[
 /// The default bench depth for progressive chess (the series search's effort).
 pub const PROGRESSIVE_DEPTH: i32 = 4;
 
+/// Tavreli bench positions: the start, tower middlegames of both colours,
+/// promotions by moving and uncovering, Helgis.
+pub const TAVRELI_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/ppp2ppp/2(nP)1(Bp)3/3(qR)4/4(Np)3/2(Nb)5/PPP2PPP/R3K2R w KQkq - 0 1",
+    "r1bqk2r/pppp1ppp/2(nP)2n2/4p3/1(bP)2P3/2N2N2/PP3PPP/R1BQKB1R w KQkq - 0 6",
+    "2kr(Np=bp=bb)b1r/1p1n2p1/2n1(Qp=q)(qP=N)2/pP=H5p/5B2/P1(p=hP=QN)4P/2P1BPP1/3R1RK1 w - - 1 22",
+    "1n2k3/P1(Rp)3P1/8/8/8/8/p1(rP)3p1/1N2K3 w - - 0 1",
+    "4k3/8/8/3(RnBqP)4/8/8/8/4K3 w - - 0 1",
+    "r3k3/1h6/8/8/8/8/6H1/4K2R w Kq - 0 1",
+];
+
+/// The default bench depth for tavreli.
+pub const TAVRELI_DEPTH: i32 = 12;
+
 /// The bench positions and default depth of a variant.
 pub fn bench_set(variant: &str) -> Option<(&'static [&'static str], i32)> {
     match variant {
@@ -91,6 +106,7 @@ pub fn bench_set(variant: &str) -> Option<(&'static [&'static str], i32)> {
         "progressive-italian" | "progressive-scottish" | "progressive-english" => {
             Some((PROGRESSIVE_POSITIONS, PROGRESSIVE_DEPTH))
         }
+        "tavreli" => Some((TAVRELI_POSITIONS, TAVRELI_DEPTH)),
         _ => None,
     }
 }

@@ -26,6 +26,7 @@ pub fn dispatch<V: SearchVisitor>(name: &str, visitor: V) -> Result<V::Output, S
         "progressive-italian" => Ok(visitor.visit::<ItalianPosition>()),
         "progressive-scottish" => Ok(visitor.visit::<ScottishPosition>()),
         "progressive-english" => Ok(visitor.visit::<EnglishPosition>()),
+        "tavreli" => Ok(visitor.visit::<movegen::tavreli::TavreliPosition>()),
         _ => Err(format!(
             "unknown variant '{name}' (known: {})",
             movegen::VARIANTS.join(", ")

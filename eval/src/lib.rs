@@ -10,6 +10,7 @@ pub mod drops;
 pub mod params;
 pub mod progressive;
 pub mod score;
+pub mod tavreli;
 pub mod tranzit;
 
 use movegen::Chess;

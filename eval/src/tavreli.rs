@@ -343,11 +343,17 @@ mod tests {
         let reserve = eval("4k3/8/8/3(NR)4/8/8/8/4K3 w - - 0 1");
         let alone = eval("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
         let both = eval("4k3/8/8/3N4/8/8/R7/4K3 w - - 0 1");
-        assert!(alone < reserve && reserve < both, "{alone} {reserve} {both}");
+        assert!(
+            alone < reserve && reserve < both,
+            "{alone} {reserve} {both}"
+        );
         // A tall tower under an attacked, undefended top is a liability.
         let safe = eval("4k3/8/8/3(NQRB)4/8/8/8/4K3 b - - 0 1");
         let attacked = eval("4k3/1b6/8/3(NQRB)4/8/8/8/4K3 b - - 0 1");
-        assert!(attacked > safe + 330 + 200, "black to move: {attacked} vs {safe}");
+        assert!(
+            attacked > safe + 330 + 200,
+            "black to move: {attacked} vs {safe}"
+        );
         // The Helgi is worth more than a queen.
         assert!(
             eval("4k3/8/8/8/3H4/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1") + 150

@@ -15,6 +15,7 @@ pub mod perft;
 pub mod pgn;
 pub mod progressive;
 pub mod san;
+pub mod tavreli;
 pub mod tranzit;
 pub mod types;
 pub mod variant;
@@ -37,4 +38,5 @@ pub const VARIANTS: &[&str] = &[
     progressive::ItalianPosition::VARIANT,
     progressive::ScottishPosition::VARIANT,
     progressive::EnglishPosition::VARIANT,
+    tavreli::TavreliPosition::VARIANT,
 ];

@@ -197,6 +197,7 @@ pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, 
         "progressive-italian" => Ok(visitor.visit::<crate::progressive::ItalianPosition>()),
         "progressive-scottish" => Ok(visitor.visit::<crate::progressive::ScottishPosition>()),
         "progressive-english" => Ok(visitor.visit::<crate::progressive::EnglishPosition>()),
+        "tavreli" => Ok(visitor.visit::<crate::tavreli::TavreliPosition>()),
         _ => Err(format!(
             "unknown variant '{name}' (known: {})",
             crate::VARIANTS.join(", ")

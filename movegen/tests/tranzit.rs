@@ -435,3 +435,20 @@ fn game_record_round_trips() {
     assert_eq!(moves[4].to_string(), "e1m1");
     assert_eq!(write_record(&start, &moves), text);
 }
+
+#[test]
+fn t10_transfer_flags_are_not_part_of_the_repeated_position() {
+    // The first transfers fall inside the cycle: the start position still
+    // occurs a third time, by a transfer, so both boards are drawn.
+    let cycle = [
+        "g1o1", "g8o8", "o1g1", "o8g8", "g1o1", "g8o8", "o1g1", "o8g8",
+    ];
+    let p = play(movegen::tranzit::START_FEN, &cycle[..7]);
+    assert_eq!(p.current().results, [BoardResult::Live, BoardResult::Live]);
+    let p = play(movegen::tranzit::START_FEN, &cycle);
+    assert_eq!(
+        p.current().results,
+        [BoardResult::Drawn, BoardResult::Drawn]
+    );
+    assert_eq!(p.clone().perft(1), 0);
+}

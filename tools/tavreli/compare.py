@@ -16,7 +16,7 @@ too; the engine's own FEN is not needed.
 
     python3 tools/tavreli/compare.py [--engine target/release/vsadnik]
         [--games 60] [--plies 80] [--seed 1] [--perft2-every 4]
-        [--perft3-every 40]
+        [--perft3-every 40] [--starts 0,3,10]
 
 Prints one line per mismatch (with the FEN and the differing moves) and
 the totals; exits 1 on any mismatch.
@@ -52,6 +52,16 @@ EXTRA_STARTS = [
     # Helgi and promoted pieces in open play.
     "r3k3/1h6/8/8/8/8/6H1/4K2R w Kq - 0 1",
     "4k3/1P=H6/8/2(pP)5/8/8/6p=q1/4K3 w - - 0 1",
+    # Double steps next to pawn-topped towers of the other side: en passant
+    # by any number of the towers' top pieces.
+    "4k3/8/8/8/2(pN)1(pR)3/8/3P1P2/4K3 w - - 0 1",
+    "4k3/2p1p3/8/3(PN)1(Pr)2/8/8/8/4K3 b - - 0 1",
+    # Middlegames from engine self-play (depth 5): tall mixed towers, pawns
+    # far from their files, promoted pieces, a king on a tower.
+    "5(kP=Hp=n)2/2p1b1r1/2(Bnpp=nrn)2(Bp=r)2/p3(P=Bp)3/3(qRPRP=RP=RP=Bp)N3/7Q/1P3(Nb)PK/8 w - - 0 41",
+    "2kr(Np=bp=bb)b1r/1p1n2p1/2n1(Qp=q)(qP=N)2/pP=H5p/5B2/P1(p=hP=QN)4P/2P1BPP1/3R1RK1 w - - 1 22",
+    "r1b1k3/ppp3p1/2n5/3ppp1(rP=N)/3P(P=Bp=r)3/(bRqNP)1(P=NnN)1B2P/2PKPQB1/7R w q - 0 22",
+    "(Bp=qP=Bpp=bp=nr)7/p3n(kP=QP=N)p1/4p3/4(qNR)b1P=N/5(bRNn)2/P4Q1P/2P1(BrP)3/6(Kp=b)1 w - - 0 42",
 ]
 
 
@@ -126,6 +136,8 @@ def main():
     ap.add_argument("--perft2-every", type=int, default=4)
     ap.add_argument("--perft3-every", type=int, default=40)
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--starts", default="",
+                    help="comma-separated indices into EXTRA_STARTS (default: all, in turn)")
     args = ap.parse_args()
 
     rnd = random.Random(args.seed)
@@ -137,8 +149,9 @@ def main():
         stats["mismatches"] += 1
         print("MISMATCH %s: %s\n  %s" % (kind, fen, detail), flush=True)
 
+    starts = [EXTRA_STARTS[int(i)] for i in args.starts.split(",") if i] or EXTRA_STARTS
     for gi in range(args.games):
-        start = EXTRA_STARTS[gi % len(EXTRA_STARTS)]
+        start = starts[gi % len(starts)]
         game = ref.parse_fen(start)
         stats["games"] += 1
         for ply in range(args.plies):

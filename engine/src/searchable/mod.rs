@@ -6,6 +6,7 @@ mod board_hooks;
 mod chess;
 mod drops;
 mod progressive;
+mod tavreli;
 mod tranzit;
 
 use crate::info::score::MATE;

@@ -181,7 +181,14 @@ pub fn exchange(b: &TavreliBoard, m: TavreliMove) -> i32 {
         (victim, victim)
     } else {
         let victim = tower_value(b, t, 0);
-        (victim, if tops.color[them.index()] & t.bb() != 0 { victim } else { 0 })
+        (
+            victim,
+            if tops.color[them.index()] & t.bb() != 0 {
+                victim
+            } else {
+                0
+            },
+        )
     };
     let promo = promotion_gain(b, m);
     first += promo;
@@ -298,8 +305,7 @@ impl Searchable for TavreliPosition {
     fn has_non_pawn_material(&self) -> bool {
         let b = self.board();
         let us = b.side_to_move();
-        let minor_or_more = b.color_bb(us)
-            & !(b.tops(us, Kind::Pawn) | b.tops(us, Kind::King));
+        let minor_or_more = b.color_bb(us) & !(b.tops(us, Kind::Pawn) | b.tops(us, Kind::King));
         minor_or_more != 0
     }
 

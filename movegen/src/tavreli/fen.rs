@@ -174,7 +174,9 @@ fn code_of(tok: Token, sq: Square, depth: usize, n: usize) -> Result<Code, FenEr
         return Ok(Code::pawn(tok.color, promotion, ds));
     }
     if tok.kind == Kind::King && depth > 0 {
-        return err(format!("a king is covered on {sq}: nothing may stand on a king"));
+        return err(format!(
+            "a king is covered on {sq}: nothing may stand on a king"
+        ));
     }
     if tok.promoted {
         if depth > 0 {

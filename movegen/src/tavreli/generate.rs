@@ -22,7 +22,7 @@ use super::piece::{last_rank, Code, Kind, KINDS};
 use super::state::{attacks_of, TavreliBoard};
 use super::tmove::TavreliMove;
 use crate::attacks::*;
-use crate::bitboard::{more_than_one, Bitboard, Squares};
+use crate::bitboard::{forward, more_than_one, Bitboard, Squares};
 use crate::board::castle;
 use crate::types::{Color, Square};
 use arrayvec::ArrayVec;
@@ -185,16 +185,16 @@ fn destinations(ctx: &Ctx, s: Square, c: Code) -> Bitboard {
     let occ = ctx.occ;
     let t = match c.kind() {
         Kind::Pawn => {
-            let (push, start) = match ctx.us {
-                Color::White => (s.index() as i8 + 8, 1u64 << (s.index() + 8)),
-                Color::Black => (s.index() as i8 - 8, 1u64 << (s.index() - 8)),
-            };
+            // Diagonally forward onto any tower (R2); straight on only onto
+            // empty squares, two steps with the double-step right (R8). A
+            // pawn is never a top on its last rank (it promotes), so the
+            // square ahead exists.
+            let one = forward(s.bb(), ctx.us);
             let mut t = pawn_attacks(s, ctx.us) & occ;
-            if start & occ == 0 {
-                t |= start;
+            if one & occ == 0 {
+                t |= one;
                 if c.double_step() {
-                    let two = Square::new((push + push - s.index() as i8) as u8).bb();
-                    t |= two & !occ;
+                    t |= forward(one, ctx.us) & !occ;
                 }
             }
             t
@@ -394,7 +394,8 @@ fn castling<S: TowerSink>(ctx: &Ctx, ksq: Square, sink: &mut S) {
     let sq = |i: u8| Square::new(i);
     let alone_rook = |i: u8| {
         b.height(sq(i)) == 1
-            && b.top(sq(i)).is_some_and(|c| c.kind() == Kind::Rook && c.color() == ctx.us)
+            && b.top(sq(i))
+                .is_some_and(|c| c.kind() == Kind::Rook && c.color() == ctx.us)
     };
     let free = |a: u8, n: u8| (a..a + n).all(|i| ctx.occ & sq(i).bb() == 0);
     let safe = |a: u8, n: u8| (a..a + n).all(|i| !ctx.attacked(sq(i), ctx.occ, 0));

@@ -174,6 +174,18 @@ impl Position for TavreliPosition {
         notation::parse_move(self.board(), text)
     }
 
+    /// The source's notation as one token: `c8-g4`, `b2xd4`, `f3(2)xf6`.
+    fn move_to_record(&self, m: TavreliMove) -> String {
+        notation::to_record_compact(self.board(), m)
+    }
+
+    /// The source's notation (`c8 — g4`, `b2 x d4`, `f3(2) x f6`, spaces
+    /// and dash style free, `O-O`), or coordinates.
+    fn parse_record_move(&self, text: &str) -> Result<TavreliMove, String> {
+        self.parse_move(text)
+            .or_else(|_| notation::parse_record(self.board(), text))
+    }
+
     fn perft(&mut self, depth: u32) -> u64 {
         generate::perft(self.board(), depth)
     }

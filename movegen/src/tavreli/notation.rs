@@ -31,7 +31,8 @@ pub fn parse_move(b: &TavreliBoard, text: &str) -> Result<TavreliMove, String> {
 
 /// True when `m` forms a tower: onto an occupied square, or en passant.
 pub fn forms_tower(b: &TavreliBoard, m: TavreliMove) -> bool {
-    b.height(m.to()) > 0 || (b.ep_square() == Some(m.to()) && b.top(m.from()).is_some_and(|c| c.is_pawn()))
+    b.height(m.to()) > 0
+        || (b.ep_square() == Some(m.to()) && b.top(m.from()).is_some_and(|c| c.is_pawn()))
 }
 
 /// The record form of a legal move `m`: `c8 — g4`, `b2 x d4`, `f3(2) x f6`.
@@ -44,11 +45,27 @@ pub fn to_record(b: &TavreliBoard, m: TavreliMove) -> String {
     }
 }
 
+/// The record form as one ASCII token, for game files such as PGN:
+/// `c8-g4`, `b2xd4`, `f3(2)xf6` (read back by [`parse_record`]).
+pub fn to_record_compact(b: &TavreliBoard, m: TavreliMove) -> String {
+    let mark = if forms_tower(b, m) { "x" } else { "-" };
+    if m.is_whole() {
+        format!("{}{mark}{}", m.from(), m.to())
+    } else {
+        format!("{}({}){mark}{}", m.from(), m.count(), m.to())
+    }
+}
+
 /// One record move read from the front of `s` (spaces already removed):
 /// the move text, whether it was marked as forming a tower (None for
 /// castling), and the rest of the string.
 fn split_record(s: &str, b: &TavreliBoard) -> Option<(MoveText, Option<bool>, usize)> {
-    for (pat, long) in [("O-O-O", true), ("0-0-0", true), ("O-O", false), ("0-0", false)] {
+    for (pat, long) in [
+        ("O-O-O", true),
+        ("0-0-0", true),
+        ("O-O", false),
+        ("0-0", false),
+    ] {
         if s.starts_with(pat) {
             let king = b.king_square(b.side_to_move());
             let to = if long {
@@ -138,10 +155,10 @@ pub fn parse_game_record(start: &TavreliBoard, text: &str) -> Result<Vec<Tavreli
     let mut moves = Vec::new();
     let mut rest = compact.as_str();
     while !rest.is_empty() {
-        let (mt, tower, used) = split_record(rest, &b)
-            .ok_or_else(|| format!("cannot read a move at '{rest}'"))?;
-        let m = resolve(&b, mt)
-            .ok_or_else(|| format!("{} is not a legal move here", &rest[..used]))?;
+        let (mt, tower, used) =
+            split_record(rest, &b).ok_or_else(|| format!("cannot read a move at '{rest}'"))?;
+        let m =
+            resolve(&b, mt).ok_or_else(|| format!("{} is not a legal move here", &rest[..used]))?;
         if tower.is_some_and(|t| t != forms_tower(&b, m)) {
             return Err(format!("{}: wrong 'x'/'—' mark", &rest[..used]));
         }

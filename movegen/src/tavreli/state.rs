@@ -480,7 +480,11 @@ impl TavreliBoard {
             };
             if s.abs_diff(t) == 2 {
                 // Castling: the rook goes to the square the king passed.
-                let (rook_from, rook_to) = if t > s { (s + 3, s + 1) } else { (s - 4, s - 1) };
+                let (rook_from, rook_to) = if t > s {
+                    (s + 3, s + 1)
+                } else {
+                    (s - 4, s - 1)
+                };
                 self.lift(rook_from, rook_to, 1);
             }
         }
@@ -503,11 +507,7 @@ impl TavreliBoard {
             }
         }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        self.reversible = if irreversible {
-            0
-        } else {
-            self.reversible + 1
-        };
+        self.reversible = if irreversible { 0 } else { self.reversible + 1 };
         if us == Color::Black {
             self.fullmove += 1;
         }
@@ -576,7 +576,11 @@ impl TavreliBoard {
         let top_id = self.top[t];
         let mover = Code::from_raw(u.codes[0].1);
         if mover.kind() == Kind::King && s.abs_diff(t) == 2 {
-            let (rook_from, rook_to) = if t > s { (s + 3, s + 1) } else { (s - 4, s - 1) };
+            let (rook_from, rook_to) = if t > s {
+                (s + 3, s + 1)
+            } else {
+                (s - 4, s - 1)
+            };
             self.relocate(rook_to, rook_from);
         }
         self.toggle_top(t, Code::from_raw(self.code[top_id as usize]));

@@ -26,8 +26,10 @@ impl TavreliMove {
     #[inline(always)]
     pub fn new(from: Square, to: Square, k: u32, whole: bool) -> TavreliMove {
         debug_assert!((1..=32).contains(&k));
-        let raw =
-            from.index() as u32 | (to.index() as u32) << 6 | k << 12 | if whole { WHOLE } else { 0 };
+        let raw = from.index() as u32
+            | (to.index() as u32) << 6
+            | k << 12
+            | if whole { WHOLE } else { 0 };
         TavreliMove(NonZeroU32::new(raw).expect("k is at least 1"))
     }
 
@@ -128,7 +130,10 @@ mod tests {
     fn encoding() {
         let (f3, f6) = (Square::parse("f3").unwrap(), Square::parse("f6").unwrap());
         let m = TavreliMove::new(f3, f6, 2, false);
-        assert_eq!((m.from(), m.to(), m.count(), m.is_whole()), (f3, f6, 2, false));
+        assert_eq!(
+            (m.from(), m.to(), m.count(), m.is_whole()),
+            (f3, f6, 2, false)
+        );
         assert_eq!(m.to_string(), "f3(2)f6");
         assert_eq!(TavreliMove::new(f3, f6, 32, true).to_string(), "f3f6");
         assert_eq!(TavreliMove::from_raw(m.raw()), Some(m));

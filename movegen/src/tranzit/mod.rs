@@ -52,12 +52,12 @@ impl TranzitPosition {
     /// since the last capture or pawn move can.
     pub fn repetitions(&self) -> usize {
         let s = self.current();
-        let key = s.hash();
+        let key = s.position_key();
         let n = self.stack.len() - 1;
         let reach = (s.reversible as usize).min(n);
         self.stack[n - reach..n]
             .iter()
-            .filter(|e| e.hash() == key)
+            .filter(|e| e.position_key() == key)
             .count()
     }
 

@@ -1,0 +1,75 @@
+//! Tavreli perft against `data/perft/tavreli.epd`, whose numbers come from
+//! the independent Python generator (`tools/tavreli/tavreli_ref.py`, see the
+//! file's comments). Counts up to `VSADNIK_PERFT_LIMIT` leaves per position
+//! (default 5 million) are checked, each both with the bulk-counting perft
+//! and, for the smaller ones, with make/unmake through `Position`.
+
+use movegen::tavreli::TavreliPosition;
+use movegen::Position;
+
+fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft/tavreli.epd");
+    let text = std::fs::read_to_string(path).expect("the tavreli perft suite");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut parts = l.split(';');
+            let fen = parts.next().unwrap().trim().to_string();
+            let counts = parts
+                .map(|p| {
+                    let (d, n) = p.trim().split_once(' ').expect("';Dn count'");
+                    (d[1..].parse().unwrap(), n.parse().unwrap())
+                })
+                .collect();
+            (fen, counts)
+        })
+        .collect()
+}
+
+fn limit() -> u64 {
+    std::env::var("VSADNIK_PERFT_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5_000_000)
+}
+
+fn slow_perft(p: &mut TavreliPosition, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = <TavreliPosition as Position>::MoveList::default();
+    p.generate_moves(&mut list);
+    let mut n = 0;
+    for &m in list.iter() {
+        p.make_move(m);
+        n += slow_perft(p, depth - 1);
+        p.unmake_move();
+    }
+    n
+}
+
+#[test]
+fn tavreli_perft_suite_matches_the_reference() {
+    let suite = suite();
+    assert!(suite.len() >= 15, "{} positions", suite.len());
+    let mut checked = 0;
+    for (fen, counts) in &suite {
+        let mut p = TavreliPosition::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(&p.to_fen(), fen, "the suite's FENs are canonical");
+        for &(depth, expected) in counts {
+            if expected > limit() {
+                continue;
+            }
+            assert_eq!(p.perft(depth), expected, "{fen} depth {depth}");
+            if expected < 200_000 {
+                assert_eq!(
+                    slow_perft(&mut p, depth),
+                    expected,
+                    "{fen} depth {depth} (slow)"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 45, "only {checked} counts checked");
+}
