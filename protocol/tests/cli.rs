@@ -1,0 +1,82 @@
+//! The command line of the contract: `perft`, `variants`, `bench`, and the
+//! rule for bad arguments (one line on standard error, exit status 2,
+//! nothing on standard output).
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_vsadnik"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_last_line_and_divide() {
+    let (code, out, _) = run(&["perft", "3"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out.lines().last(), Some("Nodes searched: 8902"));
+    let (_, out, _) = run(&[
+        "perft",
+        "2",
+        "--divide",
+        "--fen",
+        "r3k2r/8/8/8/8/8/8/R3K2R",
+        "w",
+        "KQkq",
+        "-",
+        "0",
+        "1",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 27, "26 root moves and the total");
+    assert!(
+        lines.iter().any(|l| l.starts_with("e1g1: ")),
+        "castling is a root move"
+    );
+    assert_eq!(lines.last(), Some(&"Nodes searched: 568"));
+    let (_, out, _) = run(&["perft", "1", "--moves", "e2e4", "e7e5", "--threads", "2"]);
+    assert_eq!(out.trim(), "Nodes searched: 29");
+}
+
+#[test]
+fn variants_lists_every_variant_once() {
+    let (code, out, _) = run(&["variants"]);
+    assert_eq!(code, Some(0));
+    let names: Vec<&str> = out.lines().collect();
+    assert_eq!(names, movegen::VARIANTS);
+    for v in names {
+        let (code, out, err) = run(&["perft", "1", "--variant", v]);
+        assert_eq!(code, Some(0), "{v}: {err}");
+        assert!(out.starts_with("Nodes searched: "), "{v}");
+    }
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line_on_stderr() {
+    for args in [
+        vec!["perft"],
+        vec!["perft", "x"],
+        vec!["perft", "-1"],
+        vec!["perft", "3", "--variant", "nosuch"],
+        vec!["perft", "3", "--fen", "8/8/8/8 w - - 0 1"],
+        vec!["perft", "3", "--moves", "e2e5"],
+        vec!["perft", "3", "--divide", "--divide"],
+        vec!["perft", "3", "--bogus"],
+        vec!["perft", "3", "--threads", "0"],
+        vec!["bench", "--depth", "0"],
+        vec!["bench", "--variant", "nosuch"],
+        vec!["variants", "extra"],
+        vec!["frobnicate"],
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(out.is_empty(), "{args:?}: stdout {out:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: stderr {err:?}");
+    }
+}
