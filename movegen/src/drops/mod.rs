@@ -1,6 +1,6 @@
 //! Drop chess: crazyhouse, FICS bughouse and Swedish chess (one board each).
 //! The rules are in `../shared/rules/swedish.md`; the two-board team game
-//! lives in the match runner, which owns two of these positions.
+//! ([`team::TeamGame`]) joins two of these positions.
 
 pub mod drop_move;
 pub mod fen;
@@ -8,12 +8,14 @@ pub mod generate;
 pub mod reserve;
 pub mod rules;
 pub mod state;
+pub mod team;
 
 pub use drop_move::DropMove;
 pub use generate::DropMoveList;
 pub use reserve::Reserve;
 pub use rules::{Bughouse, Crazyhouse, DropRules, Swedish};
 pub use state::DropBoard;
+pub use team::{Team, TeamBoard, TeamGame, TeamOutcome};
 
 use crate::fen::{FenError, START_FEN};
 use crate::history;

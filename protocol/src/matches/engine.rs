@@ -5,7 +5,7 @@
 //! time from the moment its last command was written to that stamp.
 
 use super::options::{trim_seconds, EngineSpec, Proto, TimeControl};
-use crossbeam::channel::{self, Receiver};
+use crossbeam::channel::{self, Receiver, Select};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -212,6 +212,8 @@ pub enum Reply {
     Claim(String, String),
     /// The engine refused a move it was sent.
     Rejected(String),
+    /// A message for the partner (XBoard `tellics ptell <text>`).
+    Tell(String),
     /// The process exited.
     Crash,
     /// No reply before the deadline.
@@ -725,45 +727,119 @@ impl Engine {
                 Recv::Timeout => return Reply::Timeout,
                 Recv::Stopped => return Reply::Stopped,
             };
-            let line = line.trim();
-            let mut words = line.split_whitespace();
-            let first = words.next().unwrap_or("");
-            match self.proto {
-                Proto::Uci => match first {
-                    "bestmove" => {
-                        return Reply::Move(words.next().unwrap_or("").to_string(), at);
+            match self.interpret(&line, at) {
+                None | Some(Reply::Tell(_)) => {}
+                Some(r) => return r,
+            }
+        }
+    }
+
+    /// The next reply already received, without waiting: `None` when the
+    /// engine has said nothing that matters yet (lines without meaning to
+    /// the arbiter are consumed).
+    pub fn poll_reply(&mut self) -> Option<Reply> {
+        loop {
+            match self.proc.recv(Instant::now(), None) {
+                Recv::Line(l, at) => {
+                    if let Some(r) = self.interpret(&l, at) {
+                        return Some(r);
                     }
-                    "info" => {
-                        if let Some(s) = uci_score(line) {
-                            self.last_score = Some(s);
-                        }
-                    }
-                    _ => {}
-                },
-                Proto::Xboard => {
-                    if first == "move" {
-                        return Reply::Move(words.next().unwrap_or("").to_string(), at);
-                    }
-                    if let Some(m) = line.strip_prefix("My move is") {
-                        let m = m.trim_start_matches([' ', ':']).trim();
-                        return Reply::Move(m.to_string(), at);
-                    }
-                    if first == "resign" {
-                        return Reply::Resign;
-                    }
-                    if matches!(first, "1-0" | "0-1" | "1/2-1/2") {
-                        let comment = line[first.len()..].trim();
-                        let comment = comment.trim_start_matches('{').trim_end_matches('}');
-                        return Reply::Claim(first.to_string(), comment.to_string());
-                    }
-                    if line.starts_with("Illegal move") {
-                        return Reply::Rejected(line.to_string());
-                    }
-                    if let Some(s) = xboard_score(line) {
+                }
+                Recv::Eof => return Some(Reply::Crash),
+                Recv::Timeout | Recv::Stopped => return None,
+            }
+        }
+    }
+
+    /// Adds the engine's output to `sel` (to wait on several engines at
+    /// once); returns the operation's index in `sel`.
+    pub fn watch<'a>(&'a self, sel: &mut Select<'a>) -> usize {
+        sel.recv(&self.proc.rx)
+    }
+
+    /// What one line of output means to the arbiter, if anything.
+    fn interpret(&mut self, line: &str, at: Instant) -> Option<Reply> {
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("");
+        match self.proto {
+            Proto::Uci => match first {
+                "bestmove" => {
+                    return Some(Reply::Move(words.next().unwrap_or("").to_string(), at));
+                }
+                "info" => {
+                    if let Some(s) = uci_score(line) {
                         self.last_score = Some(s);
                     }
                 }
+                _ => {}
+            },
+            Proto::Xboard => {
+                if first == "move" {
+                    return Some(Reply::Move(words.next().unwrap_or("").to_string(), at));
+                }
+                if let Some(m) = line.strip_prefix("My move is") {
+                    let m = m.trim_start_matches([' ', ':']).trim();
+                    return Some(Reply::Move(m.to_string(), at));
+                }
+                if first == "resign" {
+                    return Some(Reply::Resign);
+                }
+                if matches!(first, "1-0" | "0-1" | "1/2-1/2") {
+                    let comment = line[first.len()..].trim();
+                    let comment = comment.trim_start_matches('{').trim_end_matches('}');
+                    return Some(Reply::Claim(first.to_string(), comment.to_string()));
+                }
+                if line.starts_with("Illegal move") {
+                    return Some(Reply::Rejected(line.to_string()));
+                }
+                if let Some(text) = line.strip_prefix("tellics ptell ") {
+                    return Some(Reply::Tell(text.trim().to_string()));
+                }
+                if let Some(s) = xboard_score(line) {
+                    self.last_score = Some(s);
+                }
             }
+        }
+        None
+    }
+
+    /// Sends one line as it is; false when the engine's input is closed.
+    pub fn send_line(&mut self, line: &str) -> bool {
+        self.proc.send(line)
+    }
+
+    /// XBoard: tells the engine its partner's name (team games).
+    pub fn partner(&mut self, name: &str) {
+        if self.proto == Proto::Xboard {
+            self.proc
+                .send(&format!("partner {}", name.replace(' ', "_")));
+        }
+    }
+
+    /// XBoard: the holdings of the engine's board (team games), White's
+    /// pieces then Black's, upper-case letters (`holding [QN] [PP]`).
+    pub fn holding(&mut self, white: &str, black: &str) {
+        if self.proto == Proto::Xboard {
+            self.proc.send(&format!("holding [{white}] [{black}]"));
+        }
+    }
+
+    /// XBoard: relays a partner's message (`ptell <text>`).
+    pub fn ptell(&mut self, text: &str) {
+        if self.proto == Proto::Xboard {
+            self.proc.send(&format!("ptell {text}"));
+        }
+    }
+
+    /// XBoard: takes back the engine's own last move, which the arbiter did
+    /// not play (a confiscated drop, Swedish S4); the next request starts it
+    /// thinking again on the same position.
+    pub fn take_back_own_move(&mut self) {
+        if self.proto == Proto::Xboard && self.playing {
+            self.proc.send("force");
+            self.proc.send("undo");
+            self.playing = false;
         }
     }
 

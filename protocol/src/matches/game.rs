@@ -42,8 +42,8 @@ pub struct MatchContext<'a> {
     pub resign: Option<ResignRule>,
     /// Draw adjudication.
     pub draw: Option<DrawRule>,
-    /// The two players; index 0 is the first `--engine`.
-    pub players: &'a [Player; 2],
+    /// The players in `--engine` order (two, or four for team games).
+    pub players: &'a [Player],
     /// Echo engine traffic.
     pub debug: bool,
 }
@@ -67,6 +67,52 @@ pub struct Finished {
     pub comment: String,
     /// The game's PGN.
     pub pgn: String,
+}
+
+/// One kind of game the runner schedules: the two-player game of every
+/// variant, or the four-engine team game of bughouse and Swedish chess.
+pub trait Arbiter: Sync {
+    /// Engines per game.
+    const SEATS: usize;
+    /// The PGN tags that name the players of the first and second side
+    /// (read back by `--resume`).
+    const SIDE_TAGS: [&'static str; 2];
+    /// Plays game `round`; `engines` has `SEATS` slots in `--engine` order.
+    /// `None` when the match was stopped first.
+    fn play(
+        &self,
+        ctx: &MatchContext,
+        round: u32,
+        opening: &Opening,
+        first_white: bool,
+        engines: &mut [Option<Engine>],
+        stop: &Receiver<()>,
+    ) -> Option<Finished>;
+}
+
+/// The two-player arbiter of variant `P`.
+pub struct TwoPlayer<P>(std::marker::PhantomData<fn() -> P>);
+
+impl<P> Default for TwoPlayer<P> {
+    fn default() -> Self {
+        TwoPlayer(std::marker::PhantomData)
+    }
+}
+
+impl<P: Position> Arbiter for TwoPlayer<P> {
+    const SEATS: usize = 2;
+    const SIDE_TAGS: [&'static str; 2] = ["White", "Black"];
+    fn play(
+        &self,
+        ctx: &MatchContext,
+        round: u32,
+        opening: &Opening,
+        first_white: bool,
+        engines: &mut [Option<Engine>],
+        stop: &Receiver<()>,
+    ) -> Option<Finished> {
+        play_game::<P>(ctx, round, opening, first_white, engines, stop)
+    }
 }
 
 /// How a game ended.
@@ -101,7 +147,11 @@ fn idx(c: Color) -> usize {
 
 /// Starts (or restarts) the engine of `player` in `slot` if it is not
 /// running.
-fn ensure_engine(slot: &mut Option<Engine>, player: &Player, debug: bool) -> Result<(), String> {
+pub fn ensure_engine(
+    slot: &mut Option<Engine>,
+    player: &Player,
+    debug: bool,
+) -> Result<(), String> {
     if slot.is_none() {
         *slot = Some(Engine::start(
             &player.spec,
@@ -120,7 +170,7 @@ pub fn play_game<P: Position>(
     round: u32,
     opening: &Opening,
     first_white: bool,
-    engines: &mut [Option<Engine>; 2],
+    engines: &mut [Option<Engine>],
     stop: &Receiver<()>,
 ) -> Option<Finished> {
     let date = today();
@@ -375,7 +425,7 @@ pub fn play_game<P: Position>(
                         format!("{name}'s engine crashed"),
                     );
                 }
-                Reply::Timeout => unreachable!("handled above"),
+                Reply::Timeout | Reply::Tell(_) => unreachable!("not returned here"),
                 Reply::Stopped => return None,
             }
         }

@@ -8,7 +8,7 @@
 //! [`game`] (the arbiter, generic over `movegen::variant::Position`),
 //! [`runner`] (scheduling, output, resume), [`stats`] (Elo, LOS, SPRT),
 //! [`openings`], [`notation`], [`record`] (PGN out), [`pgn_in`] (PGN in),
-//! [`team`] (the extension point for team variants).
+//! [`team`] (the four-engine team games of bughouse and Swedish chess).
 
 pub mod engine;
 pub mod game;
@@ -52,7 +52,7 @@ impl VariantVisitor for MatchJob<'_> {
             Some(path) => openings::load::<P>(path).map_err(UsageError)?,
             None => vec![Opening::default()],
         };
-        runner::run_match::<P>(self.opts, &openings)
+        runner::run_match(self.opts, &openings, game::TwoPlayer::<P>::default())
     }
 }
 
@@ -62,7 +62,11 @@ impl VariantVisitor for MatchJob<'_> {
 pub fn run(words: &[String]) -> Result<(), UsageError> {
     let opts = MatchOptions::parse(words)?;
     team::check_engine_count(&opts.variant, opts.engines.len())?;
-    let outcome = dispatch(&opts.variant, MatchJob { opts: &opts }).map_err(UsageError)?;
+    let outcome = if team::is_team(&opts.variant) {
+        team::run(&opts)
+    } else {
+        dispatch(&opts.variant, MatchJob { opts: &opts }).map_err(UsageError)?
+    };
     match outcome {
         Ok(()) => Ok(()),
         Err(MatchError::Usage(e)) => Err(e),

@@ -3,7 +3,7 @@
 //! and the screen by the main thread as they come in.
 
 use super::engine::Engine;
-use super::game::{play_game, Finished, MatchContext, Player};
+use super::game::{Arbiter, Finished, MatchContext, Player};
 use super::openings::{schedule, Opening};
 use super::options::MatchOptions;
 use super::pgn_in::read_games;
@@ -11,7 +11,6 @@ use super::stats::{Score, SprtState};
 use super::MatchError;
 use crate::cli::args::UsageError;
 use crossbeam::channel;
-use movegen::variant::Position;
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -31,14 +30,21 @@ pub fn disambiguate(names: &mut [String]) {
 }
 
 /// Games already in the PGN file of this pairing: their rounds, and the
-/// score of the first player.
-pub fn previous_games(text: &str, names: &[String; 2], games: u32) -> (BTreeSet<u32>, Score) {
+/// score of the first player. `tags` name the tags holding the two sides'
+/// players (`White`, `Black`; `WhiteA`, `BlackA` in BPGN), `names` the
+/// players expected there.
+pub fn previous_games(
+    text: &str,
+    tags: [&str; 2],
+    names: &[String; 2],
+    games: u32,
+) -> (BTreeSet<u32>, Score) {
     let mut rounds = BTreeSet::new();
     let mut score = Score::default();
     for g in read_games(text) {
         let (Some(w), Some(b), Some(round), Some(result)) = (
-            g.tag("White"),
-            g.tag("Black"),
+            g.tag(tags[0]),
+            g.tag(tags[1]),
             g.tag("Round"),
             g.tag("Result"),
         ) else {
@@ -72,8 +78,12 @@ pub fn previous_games(text: &str, names: &[String; 2], games: u32) -> (BTreeSet<
     (rounds, score)
 }
 
-/// Plays the match of `P`.
-pub fn run_match<P: Position>(opts: &MatchOptions, openings: &[Opening]) -> Result<(), MatchError> {
+/// Plays the match, each game under `arbiter`.
+pub fn run_match<A: Arbiter>(
+    opts: &MatchOptions,
+    openings: &[Opening],
+    arbiter: A,
+) -> Result<(), MatchError> {
     // Probe the engines: protocol, name, support for the variant.
     let needs_fen = openings.iter().any(|o| o.fen.is_some());
     let mut probes = Vec::new();
@@ -91,17 +101,28 @@ pub fn run_match<P: Position>(opts: &MatchOptions, openings: &[Opening]) -> Resu
         .map(|(s, e)| e.reported_name.clone().unwrap_or_else(|| s.basename()))
         .collect();
     disambiguate(&mut names);
-    let players: [Player; 2] = [0, 1].map(|i| Player {
-        spec: opts.engines[i].clone(),
-        proto: probes[i].proto,
-        name: names[i].clone(),
-    });
-    let names = [names[0].clone(), names[1].clone()];
+    let players: Vec<Player> = (0..A::SEATS)
+        .map(|i| Player {
+            spec: opts.engines[i].clone(),
+            proto: probes[i].proto,
+            name: names[i].clone(),
+        })
+        .collect();
+    // The sides of the score line: two engines, or two teams of two.
+    let half = A::SEATS / 2;
+    let side_name = |k: usize| names[k * half..(k + 1) * half].join(" & ");
+    let tag_names = [names[0].clone(), names[half].clone()];
+    let names = [side_name(0), side_name(1)];
 
     // Resume, and open the PGN for appending.
     let (done, mut score) = match (&opts.pgn, opts.resume) {
         (Some(path), true) => match std::fs::read(path) {
-            Ok(bytes) => previous_games(&String::from_utf8_lossy(&bytes), &names, opts.games),
+            Ok(bytes) => previous_games(
+                &String::from_utf8_lossy(&bytes),
+                A::SIDE_TAGS,
+                &tag_names,
+                opts.games,
+            ),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Default::default(),
             Err(e) => return Err(UsageError(format!("--pgn {path}: {e}")).into()),
         },
@@ -156,16 +177,17 @@ pub fn run_match<P: Position>(opts: &MatchOptions, openings: &[Opening]) -> Resu
         let mut first_engines = Some(probes.into_iter().map(Some).collect::<Vec<_>>());
         std::thread::scope(|s| {
             for w in 0..workers {
-                let mut engines: [Option<Engine>; 2] = match (w, first_engines.take()) {
-                    (0, Some(mut v)) => {
-                        let b = v.pop().expect("two engines");
-                        let a = v.pop().expect("two engines");
-                        [a, b]
-                    }
-                    _ => [None, None],
+                let mut engines: Vec<Option<Engine>> = match (w, first_engines.take()) {
+                    (0, Some(v)) => v,
+                    _ => (0..A::SEATS).map(|_| None).collect(),
                 };
-                let (job_rx, res_tx, stop_rx, ctx) =
-                    (job_rx.clone(), res_tx.clone(), stop_rx.clone(), &ctx);
+                let (job_rx, res_tx, stop_rx, ctx, arbiter) = (
+                    job_rx.clone(),
+                    res_tx.clone(),
+                    stop_rx.clone(),
+                    &ctx,
+                    &arbiter,
+                );
                 std::thread::Builder::new()
                     .name(format!("game worker {w}"))
                     .spawn_scoped(s, move || {
@@ -174,7 +196,7 @@ pub fn run_match<P: Position>(opts: &MatchOptions, openings: &[Opening]) -> Resu
                                 break;
                             }
                             let (opening, first_white) = schedule(openings, round);
-                            match play_game::<P>(
+                            match arbiter.play(
                                 ctx,
                                 round,
                                 opening,
@@ -267,7 +289,8 @@ mod tests {
             [Round \"4\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n\n\
             [Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"0-1\"]\n\n0-1\n\n\
             [Round \"9\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n\n";
-        let (rounds, score) = previous_games(text, &["A".into(), "B".into()], 4);
+        let (rounds, score) =
+            previous_games(text, ["White", "Black"], &["A".into(), "B".into()], 4);
         assert_eq!(rounds.into_iter().collect::<Vec<_>>(), vec![1, 2, 4]);
         assert_eq!(
             score,
