@@ -34,11 +34,11 @@ impl PgnGame {
             } else {
                 get(name).unwrap_or_else(|| "?".to_string())
             };
-            out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
+            push_tag(&mut out, name, &value);
         }
         for (k, v) in &self.tags {
             if !ROSTER.contains(&k.as_str()) {
-                out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+                push_tag(&mut out, k, v);
             }
         }
         out.push('\n');
@@ -58,22 +58,34 @@ impl PgnGame {
             white = !white;
         }
         tokens.push(self.result.clone());
-        let mut line = String::new();
-        for t in tokens {
-            if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&t);
-        }
-        out.push_str(&line);
-        out.push_str("\n\n");
+        push_movetext(&mut out, &tokens);
         out
     }
+}
+
+/// Appends `[name "value"]` and a newline, the value escaped.
+pub fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+}
+
+/// Appends movetext tokens separated by spaces, lines wrapped before 80
+/// columns, and the blank line that ends a game.
+pub fn push_movetext<S: AsRef<str>>(out: &mut String, tokens: &[S]) {
+    let mut line = String::new();
+    for t in tokens {
+        let t = t.as_ref();
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
 }
 
 fn escape(s: &str) -> String {

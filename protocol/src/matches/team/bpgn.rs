@@ -4,6 +4,7 @@
 //! confiscations and partner messages.
 
 use movegen::drops::TeamBoard;
+use movegen::pgn::{push_movetext, push_tag as tag};
 use movegen::Color;
 
 /// One entry of the move text.
@@ -45,11 +46,6 @@ pub struct TeamRecord<'a> {
     pub termination: &'a str,
     /// The result comment, without braces.
     pub comment: &'a str,
-}
-
-fn tag(out: &mut String, name: &str, value: &str) {
-    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-    out.push_str(&format!("[{name} \"{value}\"]\n"));
 }
 
 fn braces(text: &str) -> String {
@@ -94,20 +90,7 @@ impl TeamRecord<'_> {
         }
         words.push(braces(self.comment));
         words.push(self.result.to_string());
-        let mut line = String::new();
-        for w in words {
-            if !line.is_empty() && line.len() + 1 + w.len() > 79 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&w);
-        }
-        out.push_str(&line);
-        out.push_str("\n\n");
+        push_movetext(&mut out, &words);
         out
     }
 }
