@@ -117,14 +117,16 @@ impl Engine {
     }
 
     /// Starts searching `pos` in the background. `searchmoves` restricts the
-    /// root moves (empty: all legal moves).
+    /// root moves (empty: all legal moves). The developer caps of
+    /// [`crate::ablation`] (`--depth-limit`, `--nodes-per-move`) apply.
     pub fn start<P: Searchable>(
         &self,
         pos: P,
-        limits: Limits,
+        mut limits: Limits,
         searchmoves: Vec<P::Move>,
         reporter: Arc<dyn Reporter>,
     ) -> SearchHandle {
+        crate::ablation::cap_limits(&mut limits, self.move_overhead);
         let mut list = P::MoveList::default();
         pos.generate_moves(&mut list);
         let mut root: Vec<P::Move> = list.iter().copied().collect();

@@ -1,6 +1,7 @@
 //! vsadnik's search: iterative deepening principal variation search with Lazy
 //! SMP, generic over the variant seam ([`Searchable`]).
 
+pub mod ablation;
 pub mod bench;
 pub mod control;
 pub mod driver;

@@ -38,6 +38,23 @@ use movegen::bitboard::{pawn_attacks_bb, Bitboard, Squares};
 use movegen::tavreli::state::attacks_of;
 use movegen::tavreli::{Code, Kind, TavreliBoard, TavreliPosition};
 use movegen::{Board, Color, Piece, PieceKind};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// Developer switch (`vsadnik --ablate tavreli-below-top`, `docs/ablation.md`).
+static TOPS_ONLY: AtomicBool = AtomicBool::new(false);
+
+/// Makes the evaluation ignore what lies below the tower tops (true) or
+/// count it again (false), for the whole process: no reserves, prisoners,
+/// tower risk or liberation threats; the chess terms on the tops, the
+/// Helgi and the pawns' promotion kinds stay.
+pub fn set_tops_only(on: bool) {
+    TOPS_ONLY.store(on, Relaxed);
+}
+
+/// True when the evaluation ignores what lies below the tower tops.
+pub fn tops_only() -> bool {
+    TOPS_ONLY.load(Relaxed)
+}
 
 weights_struct! {
     /// The tavreli terms beyond chess; linear in each weight (see the module
@@ -169,6 +186,13 @@ pub fn tops_board(b: &TavreliBoard) -> Board {
 
 /// The tavreli terms, White's minus Black's.
 pub fn tower_terms(b: &TavreliBoard, w: &TavreliWeights) -> S {
+    tower_terms_with(b, w, true)
+}
+
+/// The tavreli terms; with `below` false only those of the tops (the Helgi
+/// and the pawns' promotion kinds), nothing of what lies below them.
+#[inline(always)]
+fn tower_terms_with(b: &TavreliBoard, w: &TavreliWeights, below: bool) -> S {
     let occ = b.occupied();
     let mut side = [S::ZERO; 2];
     let pawn_attacks = [
@@ -205,6 +229,9 @@ pub fn tower_terms(b: &TavreliBoard, w: &TavreliWeights) -> S {
                 side[ui] += w.advance[sq.relative_rank(us) as usize] * class;
             }
             _ => {}
+        }
+        if !below {
+            continue;
         }
         for (depth, c) in tower.enumerate() {
             let kind = c.kind_as_top_on(sq.rank());
@@ -245,7 +272,7 @@ pub fn tower_terms(b: &TavreliBoard, w: &TavreliWeights) -> S {
 pub fn evaluate_white(b: &TavreliBoard) -> i32 {
     let board = tops_board(b);
     let chess = chess::evaluate_with(&board, &WEIGHTS, &mut Sum::default());
-    let sum = chess.sum + tower_terms(b, &TAVRELI_WEIGHTS);
+    let sum = chess.sum + tower_terms_with(b, &TAVRELI_WEIGHTS, !tops_only());
     taper(sum, chess.phase, SCALE_NORMAL)
 }
 

@@ -8,6 +8,7 @@ use movegen::attacks::king_attacks;
 use movegen::bitboard::Squares;
 use movegen::tranzit::{BoardResult, TranzitPosition, TranzitState};
 use movegen::{Board, Color, PieceKind};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// The score of half a point (a drawn board); a won board is two of these.
 pub const HALF_POINT: i32 = 3000;
@@ -32,6 +33,7 @@ fn centre_distance(sq: movegen::Square) -> usize {
     d.min(3) as usize
 }
 
+#[inline(always)]
 fn material_and_activity(b: &Board, c: Color) -> i32 {
     let mut s = 0;
     for kind in [
@@ -71,11 +73,12 @@ fn king_danger(s: &TranzitState, c: Color) -> i32 {
     weight * KING_ZONE_ATTACK
 }
 
-/// Points of decided boards for White minus Black, in half-points, T14 applied.
-fn decided_margin(s: &TranzitState) -> i32 {
+/// Points of decided boards for White minus Black, in half-points, T14
+/// applied (`PLAIN`: ignored, as on two separate boards).
+fn decided_margin<const PLAIN: bool>(s: &TranzitState) -> i32 {
     let mut margin = 0;
     for (board, r) in s.results.iter().enumerate() {
-        let counts = |c: Color| board == 0 || s.transferred[c.index()];
+        let counts = |c: Color| PLAIN || board == 0 || s.transferred[c.index()];
         let (w, b) = match r {
             BoardResult::Won(Color::White) => (2, 0),
             BoardResult::Won(Color::Black) => (0, 2),
@@ -87,16 +90,20 @@ fn decided_margin(s: &TranzitState) -> i32 {
     margin
 }
 
-/// White-minus-Black terms that depend on one colour.
-fn side_terms(s: &TranzitState, c: Color) -> i32 {
+/// White-minus-Black terms that depend on one colour (`PLAIN`: only the
+/// material and activity of each board, see [`evaluate_plain`]).
+fn side_terms<const PLAIN: bool>(s: &TranzitState, c: Color) -> i32 {
     let mut score = 0;
     for (board, r) in s.results.iter().enumerate() {
         let m = material_and_activity(&s.boards[board], c);
-        score += if r.decided() {
+        score += if r.decided() && !PLAIN {
             m * DEAD_BOARD_PERCENT / 100
         } else {
             m
         };
+    }
+    if PLAIN {
+        return score;
     }
     if !s.results[1].decided() {
         if s.transferred[c.index()] {
@@ -108,10 +115,42 @@ fn side_terms(s: &TranzitState, c: Color) -> i32 {
     score - king_danger(s, c)
 }
 
+/// White's view of the evaluation (`PLAIN`: see [`evaluate_plain`]).
+fn white_view<const PLAIN: bool>(s: &TranzitState) -> i32 {
+    decided_margin::<PLAIN>(s) * HALF_POINT + side_terms::<PLAIN>(s, Color::White)
+        - side_terms::<PLAIN>(s, Color::Black)
+}
+
+/// Developer switch (`vsadnik --ablate tranzit-eval`, `docs/ablation.md`).
+static ABLATED: AtomicBool = AtomicBool::new(false);
+
+/// Switches the tranzit-specific terms off (true) or on (false) for the
+/// whole process: see [`evaluate_plain`].
+pub fn set_ablated(off: bool) {
+    ABLATED.store(off, Relaxed);
+}
+
+/// True when the tranzit-specific terms are switched off.
+pub fn ablated() -> bool {
+    ABLATED.load(Relaxed)
+}
+
+/// The evaluation without the tranzit-specific terms, White's view: board
+/// points counted as on two separate chess boards (T14 ignored), and per
+/// board the material and activity of both sides at full weight (no
+/// dead-board discount, no T14 penalty, no board-II presence, no king
+/// danger from the pieces around a king that travels between the boards).
+pub fn evaluate_plain(s: &TranzitState) -> i32 {
+    white_view::<true>(s)
+}
+
 /// Evaluates a tranzit state from the side to move's view.
 pub fn evaluate(s: &TranzitState) -> i32 {
-    let white =
-        decided_margin(s) * HALF_POINT + side_terms(s, Color::White) - side_terms(s, Color::Black);
+    let white = if ablated() {
+        white_view::<true>(s)
+    } else {
+        white_view::<false>(s)
+    };
     match s.side_to_move() {
         Color::White => white,
         Color::Black => -white,

@@ -6,8 +6,10 @@ pub mod core;
 pub mod event;
 pub mod matches;
 pub mod session;
+pub mod team_talk;
 pub mod uci;
 pub mod xboard;
+pub mod xboard_gui;
 
 use crate::core::{Core, Flow};
 use crate::event::{Event, Out};

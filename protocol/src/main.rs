@@ -3,11 +3,23 @@
 use protocol::cli;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: vsadnik [perft|bench|variants|match|help] ... (no arguments: UCI/XBoard on standard input)";
+const USAGE: &str = "usage: vsadnik [--ablate NAMES] [--depth-limit N] [--nodes-per-move N] [perft|bench|variants|match|help] ... (no command: UCI/XBoard on standard input)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    let result = cli::ablation::apply_leading(&all).and_then(|n| run(&all[n..]));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("vsadnik: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs the command in `args` (the developer flags already taken off).
+fn run(args: &[String]) -> Result<(), cli::args::UsageError> {
+    match args.first().map(String::as_str) {
         None => {
             protocol::run_stdio();
             Ok(())
@@ -32,12 +44,5 @@ fn main() -> ExitCode {
         Some(other) => Err(cli::args::UsageError(format!(
             "unknown command or argument '{other}'; {USAGE}"
         ))),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("vsadnik: {e}");
-            ExitCode::from(2)
-        }
     }
 }

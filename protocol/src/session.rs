@@ -5,6 +5,7 @@
 //! every [`Searchable`] variant, and [`new_session`] picks the type by name.
 
 use crate::board_text;
+use crate::team_talk::{as_team_view, as_team_view_mut, TeamView};
 use engine::{Engine, Limits, Reporter, SearchHandle, SearchVisitor, Searchable};
 use movegen::variant::Status;
 use movegen::Color;
@@ -66,6 +67,11 @@ pub trait Session: Send {
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// The board as text lines (for `d`).
     fn board_lines(&self) -> Vec<String>;
+    /// The current position as a board with reserves (the drop variants),
+    /// for team play; None for other variants.
+    fn team_view(&self) -> Option<&dyn TeamView>;
+    /// The same, to set reserves (XBoard `holding`).
+    fn team_view_mut(&mut self) -> Option<&mut dyn TeamView>;
     /// Starts a search of the current position. `searchmoves` restricts the
     /// root moves (unknown or illegal ones are skipped by the caller).
     fn search(
@@ -226,6 +232,14 @@ impl<P: Searchable> Session for GameSession<P> {
 
     fn board_lines(&self) -> Vec<String> {
         board_text::render(&self.pos.to_fen())
+    }
+
+    fn team_view(&self) -> Option<&dyn TeamView> {
+        as_team_view(&self.pos)
+    }
+
+    fn team_view_mut(&mut self) -> Option<&mut dyn TeamView> {
+        as_team_view_mut(&mut self.pos)
     }
 
     fn search(

@@ -9,6 +9,7 @@ use crate::core::{
 };
 use crate::event::{Event, Out};
 use crate::session::{new_session, playable_variants, Session, SetupError, DEFAULT_VARIANT};
+use crate::team_talk::sit_message;
 use crossbeam::channel::Sender;
 use engine::{Limits, Reporter, ScoreBound, SearchHandle, SearchInfo, SearchResult};
 use movegen::Color;
@@ -391,11 +392,25 @@ impl Uci {
             self.session.legal_moves().is_empty()
         };
         if no_move {
-            let score = if self.session.in_check() && self.session.legal_moves().is_empty() {
+            // S11: sitting is not mate; the answer comes at once, also under
+            // `go infinite`, so that a team arbiter can wait for a piece.
+            let sit = (!has_searchmoves)
+                .then(|| self.session.team_view().and_then(sit_message))
+                .flatten();
+            let score = if sit.is_none()
+                && self.session.in_check()
+                && self.session.legal_moves().is_empty()
+            {
                 "mate 0"
             } else {
                 "cp 0"
             };
+            if let Some(text) = sit {
+                self.say(&text);
+                self.core.out.line(&format!("info depth 0 score {score}"));
+                self.core.out.line("bestmove 0000");
+                return;
+            }
             self.core.out.line(&format!("info depth 0 score {score}"));
             if limits.infinite || limits.ponder {
                 self.none_pending = true;

@@ -10,12 +10,18 @@ use crate::session::{
     new_session, playable_variants, result_text, Session, SetupError, DEFAULT_VARIANT,
 };
 use crate::uci::{echo, engine_name};
+use crate::xboard_gui::{Gui, SPLIT_OPTION};
 use crossbeam::channel::Sender;
 use engine::{Limits, Reporter, Score, ScoreBound, SearchHandle, SearchInfo, SearchResult};
 use movegen::{Color, Status};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+#[path = "xboard_gui/hooks.rs"]
+mod gui_hooks;
+#[path = "xboard_team/mod.rs"]
+mod team;
 
 /// Our variant names and XBoard's names for them, where they differ or are
 /// standard CECP names. Variants not listed keep their own name.
@@ -219,6 +225,8 @@ pub struct Xboard {
     illegal_position: bool,
     editing: bool,
     pending_pongs: Vec<String>,
+    team: team::TeamState,
+    gui: Gui,
 }
 
 impl Xboard {
@@ -240,6 +248,8 @@ impl Xboard {
             illegal_position: false,
             editing: false,
             pending_pongs: Vec::new(),
+            team: team::TeamState::default(),
+            gui: Gui::default(),
         }
     }
 
@@ -270,6 +280,7 @@ impl Xboard {
     /// Stops any search without acting on its result; a pondered move is
     /// taken back. Deferred pongs are answered afterwards.
     fn halt(&mut self) {
+        self.team_halt();
         match std::mem::replace(&mut self.activity, Activity::Idle) {
             Activity::Idle => {}
             Activity::Thinking { handle, .. } | Activity::Analyzing { handle, .. } => {
@@ -312,20 +323,7 @@ impl Xboard {
     }
 
     fn start_thinking(&mut self) {
-        if let Some(r) = self.game_over() {
-            self.out(&r);
-            return;
-        }
-        let limits = self.tc.limits(self.session.moves_by(self.engine_side));
-        let (id, reporter) = self.reporter();
-        let handle = self
-            .session
-            .search(&self.core.engine, limits, &[], reporter);
-        self.activity = Activity::Thinking {
-            id,
-            handle,
-            started: Instant::now(),
-        };
+        self.think_since(Instant::now());
     }
 
     fn start_pondering(&mut self, guess: String) {
@@ -377,6 +375,9 @@ impl Xboard {
 
     /// A search's result arrived.
     pub fn search_done(&mut self, id: u64, result: SearchResult) {
+        let Some(result) = self.team_search_done(id, result) else {
+            return;
+        };
         let current = match &self.activity {
             Activity::Thinking { id: t, .. } => *t == id,
             _ => false,
@@ -411,7 +412,11 @@ impl Xboard {
             ));
             return;
         }
-        self.out(&format!("move {best}"));
+        self.core
+            .out
+            .lines(&self.gui.move_lines(&best, &*self.session));
+        self.gui_moved();
+        self.team_after_own_move();
         self.tc
             .after_own_move(used, self.session.moves_by(self.engine_side));
         self.hint = result.ponder;
@@ -421,8 +426,11 @@ impl Xboard {
         }
         if self.session.side_to_move() == self.engine_side {
             // Variants where a side plays several moves in a row (progressive
-            // chess): the series goes on, one `move` line per move.
-            self.start_thinking();
+            // chess): the series goes on, one `move` line per move (under
+            // XBoard with a pass for the opponent in between).
+            if self.gui_step() {
+                self.start_thinking();
+            }
             return;
         }
         if self.ponder && !self.force {
@@ -446,8 +454,15 @@ impl Xboard {
             return Flow::Continue;
         }
         match cmd {
-            "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "random"
-            | "ics" | "pause" | "resume" | "draw" | "egtpath" => {}
+            "xboard" | "rejected" | "name" | "rating" | "random" | "ics" | "pause" | "resume"
+            | "draw" | "egtpath" => {}
+            "accepted" => self.gui.accepted(rest),
+            "computer" => self.gui.computer(),
+            "lift" | "put" | "hover" => {
+                if let Some(l) = self.gui.marker(cmd, rest, line, &*self.session) {
+                    self.out(&l);
+                }
+            }
             "protover" => self.features(),
             "new" => self.cmd_new(),
             "variant" => self.cmd_variant(rest),
@@ -472,6 +487,9 @@ impl Xboard {
             }
             "white" | "black" => self.cmd_color(cmd == "white"),
             "usermove" => self.usermove(rest),
+            "holding" => self.cmd_holding(rest, line),
+            "partner" => self.cmd_partner(rest),
+            "ptell" => self.cmd_ptell(rest),
             "?" => {
                 if let Activity::Thinking { handle, .. } = &self.activity {
                     handle.stop();
@@ -489,6 +507,7 @@ impl Xboard {
                 self.force = true;
                 self.hint = None;
             }
+            "setboard" if self.gui.is_null_setboard(rest, &*self.session) => self.gui_null(rest),
             "setboard" => self.cmd_setboard(rest),
             "edit" => {
                 self.editing = true;
@@ -599,7 +618,7 @@ impl Xboard {
             format!(
                 "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 \
                  reuse=1 analyze=1 colors=0 ics=0 name=1 pause=0 nps=1 debug=1 memory=1 smp=1 exclude=1 \
-                 myname=\"{}\" variants=\"{}\"",
+                 highlight=1 myname=\"{}\" variants=\"{}\"",
                 engine_name(),
                 variants.join(",")
             ),
@@ -609,12 +628,14 @@ impl Xboard {
                 e.move_overhead.as_millis()
             ),
             "feature option=\"ClearHash -button\"".to_string(),
+            format!("feature option=\"{SPLIT_OPTION} -spin 0 0 32\""),
             "feature done=1".to_string(),
         ]);
     }
 
     fn cmd_new(&mut self) {
         self.halt();
+        self.team_new_game();
         self.session = new_session(DEFAULT_VARIANT).expect("the default variant is playable");
         self.force = false;
         self.engine_side = Color::Black;
@@ -625,6 +646,7 @@ impl Xboard {
         self.hint = None;
         self.illegal_position = false;
         self.core.engine.clear_hash();
+        self.gui.new_game(&*self.session);
         self.position_changed();
     }
 
@@ -632,9 +654,11 @@ impl Xboard {
         match from_cecp(name).map(new_session) {
             Some(Ok(s)) => {
                 self.halt();
+                self.team_new_game();
                 self.session = s;
                 self.illegal_position = false;
                 self.hint = None;
+                self.gui_position_set();
                 self.position_changed();
             }
             _ => self.error("unsupported variant", &format!("variant {name}")),
@@ -662,6 +686,12 @@ impl Xboard {
 
     fn usermove(&mut self, text: &str) {
         let text = text.trim();
+        if text == "@@@@" {
+            self.gui_null(text);
+            return;
+        }
+        let mapped = self.gui.user_move(text, &*self.session);
+        let text = mapped.as_str();
         if let Activity::Pondering { guess, .. } = &self.activity {
             if guess.eq_ignore_ascii_case(text) {
                 let Activity::Pondering { id, handle, .. } =
@@ -694,7 +724,15 @@ impl Xboard {
             return;
         }
         self.hint = None;
+        self.gui_moved();
         self.position_changed();
+        self.after_opponent_move();
+    }
+
+    /// After a move or a null move of the opponent: the game end, or the
+    /// engine's turn (a pass under XBoard while the opponent's series goes
+    /// on).
+    fn after_opponent_move(&mut self) {
         if self.analyze || self.force {
             return;
         }
@@ -702,7 +740,7 @@ impl Xboard {
             self.out(&r);
             return;
         }
-        if self.session.side_to_move() == self.engine_side {
+        if self.gui_step() && self.session.side_to_move() == self.engine_side {
             self.start_thinking();
         }
     }
@@ -713,6 +751,7 @@ impl Xboard {
             Ok(()) => {
                 self.illegal_position = false;
                 self.hint = None;
+                self.gui_position_set();
                 self.position_changed();
             }
             Err(SetupError::Fen(e)) | Err(SetupError::IllegalMove { text: e, .. }) => {
@@ -810,6 +849,7 @@ impl Xboard {
             }
             "hash" => int(value).and_then(|n| self.core.set_hash(n)),
             "threads" => int(value).and_then(|n| self.core.set_threads(n)),
+            "towersplit" => int(value).and_then(|n| self.gui.set_split(n)),
             _ => {
                 self.error("unknown option", line);
                 return;

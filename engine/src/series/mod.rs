@@ -16,17 +16,21 @@
 //!
 //! The result: `bestmove` is the next single move, `info ... pv` the rest
 //! of the series; `score mate 1` for a mate at the end of this series,
-//! `mate -1` when every series allows the opponent a mate in his next. The
+//! `mate 2` for one at the end of our next series whatever the opponent
+//! replies ([`mate2`], proved under a node budget), `mate -1` when every
+//! series allows the opponent a mate in his next. The
 //! plan for the rest of the series is kept ([`plan`]) and answers the next
 //! `go`s of the series without searching.
 
 pub mod bound;
+pub mod mate2;
 pub mod plan;
 pub mod select;
 pub mod solver;
 
 pub use solver::{is_mated, MateResult, MateSolver};
 
+use crate::ablation::{self, Switch};
 use crate::driver::RootContext;
 use crate::info::score::MATE;
 use crate::info::{Score, ScoreBound, SearchInfo, SearchResult};
@@ -53,6 +57,10 @@ struct Effort {
     deeper: usize,
     /// Share of the time for the mate search (time-limited searches).
     mate_share: f64,
+    /// Node budget of the proof of a mate at the end of the next series.
+    mate2_nodes: u64,
+    /// Candidates tried for that proof.
+    mate2_tries: usize,
 }
 
 impl Effort {
@@ -68,6 +76,8 @@ impl Effort {
                     keep: 4 + d as usize,
                     deeper: (d as usize / 2).min(8),
                     mate_share: 1.0,
+                    mate2_nodes: 5_000 * d,
+                    mate2_tries: 4,
                 }
             }
             _ => Effort {
@@ -77,6 +87,8 @@ impl Effort {
                 keep: 16,
                 deeper: 6,
                 mate_share: 0.5,
+                mate2_nodes: 200_000,
+                mate2_tries: 6,
             },
         }
     }
@@ -88,6 +100,8 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let control = ctx.control;
     let limits = ctx.limits;
     let effort = Effort::for_limits(limits);
+    let solver_off = ablation::is_ablated(Switch::ProgressiveSolver);
+    let defence_off = ablation::is_ablated(Switch::ProgressiveDefence);
     let budget = limits.budget(Duration::ZERO);
     let soft = budget.soft;
     let mut nodes_total: u64 = 0;
@@ -149,7 +163,9 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let mut solver = MateSolver::<R>::new(TABLE_BITS);
     let mate_deadline = soft.map(|s| s.mul_f64(effort.mate_share));
     let mate_limit = effort.mate_nodes;
-    let result = {
+    let result = if solver_off {
+        MateResult::Unknown
+    } else {
         let mut stop = |n: u64| {
             publish(n);
             hard_stop()
@@ -204,7 +220,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let mut opponent = MateSolver::<R>::new(TABLE_BITS - 2);
     let mut safe = Vec::new();
     for c in &candidates {
-        if c.end.played != 0 || c.score >= select::WIN {
+        if defence_off || c.end.played != 0 || c.score >= select::WIN {
             safe.push((c.clone(), c.score));
             continue;
         }
@@ -256,6 +272,32 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         }
     }
     safe[..deeper].sort_by_key(|(_, s)| std::cmp::Reverse(*s));
+    // A mate at the end of our next series, whatever the opponent replies.
+    if !lost && !solver_off && safe[0].1 < select::WIN {
+        let mut proof_solver = MateSolver::<R>::new(TABLE_BITS - 2);
+        let mut proof = mate2::Mate2::new(&mut proof_solver, effort.mate2_nodes);
+        let found = safe.iter().take(effort.mate2_tries).position(|(c, _)| {
+            let mut stop = |n: u64| {
+                publish(nodes_total + n);
+                hard_stop() || soft.is_some_and(|s| elapsed() >= s)
+            };
+            c.end.played == 0 && proof.proves(&c.end, &mut stop)
+        });
+        nodes_total += proof.nodes();
+        if let Some(i) = found {
+            let moves = &safe[i].0.moves;
+            let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            let (score, raw) = (Score::Mate(2), MATE - 3);
+            report(moves.len() as i32, score, raw, &text, nodes_total);
+            plan::remember::<R>(&start, moves, score, raw);
+            return finish(
+                moves.first().copied(),
+                Some(score),
+                moves.len() as i32,
+                nodes_total,
+            );
+        }
+    }
     let (best, score) = &safe[0];
     let text: Vec<String> = best.moves.iter().map(|m| m.to_string()).collect();
     let (reported, raw) = if lost {

@@ -1,0 +1,109 @@
+//! Target-square markers for XBoard's `lift`/`put` (CECP `highlight`): when
+//! the user picks up a piece, the engine answers with a FEN-like board whose
+//! letters are colours, and XBoard then refuses drops on unmarked squares
+//! even with `-testLegality false`. Colours used (upper case: legal targets):
+//! `Y` yellow, an empty square; `R` red, a square with a piece on it (a
+//! capture, or in tavreli a move onto a tower); `M` magenta, a promotion
+//! (XBoard asks for the piece).
+
+use super::board::{move_squares, run_length, Placement, Square};
+
+/// The `highlight` line for the piece on `square`: its legal targets among
+/// `legal` (coordinate moves) in the position `fen`. `count` restricts tower
+/// moves to that many pieces (tavreli; None: the whole tower). An error text
+/// when the square is malformed or empty.
+pub fn lift(
+    fen: &str,
+    legal: &[String],
+    square: &str,
+    count: Option<usize>,
+) -> Result<String, String> {
+    let board = Placement::parse(fen).ok_or("the position has no board")?;
+    let from = Square::parse(square)
+        .filter(|s| s.file < board.width())
+        .ok_or("not a square")?;
+    let stack = board.at(from).ok_or("no piece on that square")?;
+    let mut marks = vec![vec![None; board.width()]; board.rows.len()];
+    for m in legal {
+        let Some((f, k, to)) = move_squares(m) else {
+            continue;
+        };
+        let whole = k.is_none() || k == Some(stack.height);
+        let wanted = match count {
+            Some(c) if c < stack.height => k == Some(c),
+            _ => whole,
+        };
+        if f != from || !wanted {
+            continue;
+        }
+        let colour = if m.len() > 4 && m.ends_with(|c: char| c.is_ascii_lowercase()) && k.is_none()
+        {
+            'M'
+        } else if board.at(to).is_some() {
+            'R'
+        } else {
+            'Y'
+        };
+        marks[board.rows.len() - 1 - to.rank][to.file] = Some(colour);
+    }
+    Ok(colour_fen(&marks))
+}
+
+/// The `highlight` line that clears every marker on a board `width` files
+/// wide.
+pub fn clear(width: usize) -> String {
+    colour_fen(&vec![vec![None; width]; 8])
+}
+
+fn colour_fen(marks: &[Vec<Option<char>>]) -> String {
+    let rows: Vec<String> = marks
+        .iter()
+        .map(|r| run_length(r.iter().copied()))
+        .collect();
+    format!("highlight {}", rows.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn targets_captures_and_promotions() {
+        let fen = "4k3/1P6/8/8/8/8/4P3/R3K2R w KQ - 0 1";
+        let legal = moves("b7b8q b7b8n e2e3 e2e4 a1a8 a1a2 e1g1");
+        assert_eq!(
+            lift(fen, &legal, "e2", None).unwrap(),
+            "highlight 8/8/8/8/4Y3/4Y3/8/8"
+        );
+        assert_eq!(
+            lift(fen, &legal, "b7", None).unwrap(),
+            "highlight 1M6/8/8/8/8/8/8/8"
+        );
+        assert_eq!(
+            lift(fen, &legal, "h1", None).unwrap(),
+            "highlight 8/8/8/8/8/8/8/8"
+        );
+        assert!(lift(fen, &legal, "e5", None).is_err());
+        assert!(lift(fen, &legal, "z9", None).is_err());
+        assert!(lift(fen, &legal, "i1", None).is_err());
+    }
+
+    #[test]
+    fn towers_by_count() {
+        let fen = "4k3/8/8/8/8/5(NP)2/8/4K3 w - - 0 1";
+        let legal = moves("f3(1)e5 f3e5 f3(1)g5");
+        assert_eq!(
+            lift(fen, &legal, "f3", None).unwrap(),
+            "highlight 8/8/8/4Y3/8/8/8/8"
+        );
+        assert_eq!(
+            lift(fen, &legal, "f3", Some(1)).unwrap(),
+            "highlight 8/8/8/4Y1Y1/8/8/8/8"
+        );
+        assert_eq!(clear(16), "highlight 16/16/16/16/16/16/16/16");
+    }
+}

@@ -1,0 +1,311 @@
+//! XBoard's team-play side (`docs/team_play.md`): the `holding`, `partner`
+//! and `ptell` commands, restarting a search when the reserves change,
+//! sitting when no legal move is left (S11), obeying the partner's `sit` and
+//! `go`, and telling the partner which pieces mate. A child module of
+//! `xboard`, so that the hooks there stay one line each.
+
+use super::{Activity, Xboard};
+use crate::event::Event;
+use crate::team_talk::{parse_holding, sit_message, Holding, PartnerRequest, TeamTalk};
+use engine::{Limits, SearchResult};
+use movegen::drops::reserve::HELD_KINDS;
+use movegen::Color;
+use std::time::{Duration, Instant};
+
+/// A partner's `sit` is obeyed while the clock has more than this left
+/// (or a tenth of the session time, if that is more).
+pub const SIT_LOW_CLOCK: Duration = Duration::from_secs(3);
+/// Without a game clock (`st`, or none), the longest a `sit` holds a move.
+pub const SIT_NO_CLOCK: Duration = Duration::from_secs(30);
+
+/// A move found but held back at the partner's request.
+struct Held {
+    result: SearchResult,
+    /// When the search for it started (the clock has run since).
+    started: Instant,
+    /// The number of the timer event that plays it when the clock runs low.
+    timer_id: u64,
+}
+
+/// Team-play state of an XBoard session.
+#[derive(Default)]
+pub(super) struct TeamState {
+    talk: TeamTalk,
+    /// S11: since when the engine sits, on move without a legal move.
+    waiting_since: Option<Instant>,
+    held: Option<Held>,
+}
+
+/// `limits` for a search started `used` after the engine's clock started:
+/// the time already spent is taken off the clock and off a fixed move time.
+fn spend(mut limits: Limits, used: Duration) -> Limits {
+    if let Some(t) = limits.time {
+        limits.time = Some(t.saturating_sub(used));
+    }
+    if let Some(m) = limits.movetime {
+        limits.movetime = Some(m.saturating_sub(used).max(Duration::from_millis(1)));
+    }
+    limits
+}
+
+impl Xboard {
+    /// Starts thinking on the engine's move, its clock having started at
+    /// `started`; sits instead when no legal move is left but the game goes
+    /// on (S11), and tells the partner which pieces would mate.
+    pub(super) fn think_since(&mut self, started: Instant) {
+        if let Some(r) = self.game_over() {
+            self.out(&r);
+            return;
+        }
+        if let Some(view) = self.session.team_view() {
+            if let Some(text) = sit_message(view) {
+                let kinds = view.saving_kinds();
+                self.team.waiting_since.get_or_insert(started);
+                let mut lines = vec![format!("# {text}")];
+                lines.extend(self.team.talk.tell_need(kinds));
+                self.core.out.lines(&lines);
+                return;
+            }
+            let mut lines = Vec::new();
+            if self.team.waiting_since.take().is_some() {
+                lines.extend(self.team.talk.tell_need(Vec::new()));
+            }
+            if view.has_partner() && self.team.talk.partner().is_some() {
+                lines.extend(self.team.talk.tell_mates(view.mating_kinds()));
+            }
+            self.core.out.lines(&lines);
+            eval::drops::set_team_extra(self.team.talk.eval_extra(self.engine_side));
+        }
+        let limits = spend(
+            self.tc.limits(self.session.moves_by(self.engine_side)),
+            started.elapsed(),
+        );
+        let (id, reporter) = self.reporter();
+        let handle = self
+            .session
+            .search(&self.core.engine, limits, &[], reporter);
+        self.activity = Activity::Thinking {
+            id,
+            handle,
+            started,
+        };
+    }
+
+    /// After the engine's own move: the pieces that would mate it in the
+    /// opponent's hand (`---K`).
+    pub(super) fn team_after_own_move(&mut self) {
+        let Some(view) = self.session.team_view() else {
+            return;
+        };
+        if view.has_partner() && self.team.talk.partner().is_some() {
+            let lines = self.team.talk.tell_dangers(view.mating_kinds());
+            self.core.out.lines(&lines);
+        }
+    }
+
+    /// Every search stopped: a held move and the sitting are forgotten.
+    pub(super) fn team_halt(&mut self) {
+        self.team.held = None;
+        self.team.waiting_since = None;
+    }
+
+    /// A new game (`new`, `variant`): the partner's requests end.
+    pub(super) fn team_new_game(&mut self) {
+        self.team_halt();
+        self.team.talk.reset_game();
+        eval::drops::set_team_extra([[0; 5]; 2]);
+    }
+
+    /// A search result or a sit timer arrived. Returns the result when the
+    /// usual handling should go on; None when it was handled here: a timer
+    /// playing a held move, or a move held back because the partner asked
+    /// the engine to sit.
+    pub(super) fn team_search_done(
+        &mut self,
+        id: u64,
+        result: SearchResult,
+    ) -> Option<SearchResult> {
+        if self.team.held.as_ref().is_some_and(|h| h.timer_id == id) {
+            let held = self.team.held.take()?;
+            self.team.talk.release();
+            self.out("# the clock runs low: moving although my partner asked me to sit");
+            self.play_own_move(held.result, held.started.elapsed());
+            self.flush_pongs();
+            return None;
+        }
+        let started = match &self.activity {
+            Activity::Thinking { id: t, started, .. } if *t == id => *started,
+            _ => return Some(result),
+        };
+        if !self.team.talk.sit_requested() {
+            return Some(result);
+        }
+        let Some(wait) = self.sit_wait(started) else {
+            // The clock is low already: move, and forget the request.
+            self.team.talk.release();
+            return Some(result);
+        };
+        let _ = std::mem::replace(&mut self.activity, Activity::Idle);
+        let timer_id = self.core.next_search_id();
+        let tx = self.core.tx.clone();
+        let timer_result = result.clone();
+        let spawned = std::thread::Builder::new()
+            .name("sit-timer".into())
+            .spawn(move || {
+                std::thread::sleep(wait);
+                let _ = tx.send(Event::SearchDone {
+                    id: timer_id,
+                    result: timer_result,
+                });
+            });
+        if spawned.is_err() {
+            // No timer: obey the clock rather than the partner.
+            return Some(result);
+        }
+        self.team.held = Some(Held {
+            result,
+            started,
+            timer_id,
+        });
+        self.out("# sitting: my partner asked me to (ptell go releases me)");
+        None
+    }
+
+    /// How much longer the engine may sit on a move whose clock started at
+    /// `started`; None when the clock is already low.
+    fn sit_wait(&self, started: Instant) -> Option<Duration> {
+        let used = started.elapsed();
+        let limits = self.tc.limits(self.session.moves_by(self.engine_side));
+        let left = match limits.time {
+            Some(clock) if self.tc.st.is_none() => {
+                let low = SIT_LOW_CLOCK.max(self.tc.base / 10);
+                clock.saturating_sub(used).saturating_sub(low)
+            }
+            _ => SIT_NO_CLOCK.saturating_sub(used),
+        };
+        (!left.is_zero()).then_some(left)
+    }
+
+    /// `partner NAME` / `partner`.
+    pub(super) fn cmd_partner(&mut self, rest: &str) {
+        self.team.talk.set_partner(rest);
+        eval::drops::set_team_extra([[0; 5]; 2]);
+    }
+
+    /// `ptell TEXT`: a message from the partner.
+    pub(super) fn cmd_ptell(&mut self, rest: &str) {
+        let (req, lines) = self.team.talk.on_ptell(rest);
+        self.core.out.lines(&lines);
+        match req {
+            PartnerRequest::Go => {
+                if let Some(held) = self.team.held.take() {
+                    self.play_own_move(held.result, held.started.elapsed());
+                    self.flush_pongs();
+                }
+            }
+            PartnerRequest::Piece { .. } | PartnerRequest::Clear => {
+                eval::drops::set_team_extra(self.team.talk.eval_extra(self.engine_side));
+            }
+            _ => {}
+        }
+    }
+
+    /// `holding [WHITE] [BLACK] [PIECE]`: the reserves of the current
+    /// position. A search of the engine's move starts again on the new
+    /// reserves with the time already used taken off; pondering and
+    /// analysis restart; a sitting engine moves once it has a legal move.
+    pub(super) fn cmd_holding(&mut self, rest: &str, line: &str) {
+        let h = match parse_holding(rest) {
+            Ok(h) => h,
+            Err(e) => {
+                self.error(&format!("malformed holding, {e}"), line);
+                return;
+            }
+        };
+        if self.session.team_view().is_none() {
+            self.error("holding needs a drop variant", line);
+            return;
+        }
+        match std::mem::replace(&mut self.activity, Activity::Idle) {
+            Activity::Thinking {
+                id,
+                handle,
+                started,
+            } => {
+                if !self.holding_changes(&h) {
+                    self.activity = Activity::Thinking {
+                        id,
+                        handle,
+                        started,
+                    };
+                    return;
+                }
+                handle.stop();
+                let _ = handle.wait();
+                self.apply_holding(&h);
+                self.think_since(started);
+            }
+            Activity::Pondering { guess, handle, .. } => {
+                handle.stop();
+                let _ = handle.wait();
+                self.session.undo();
+                self.apply_holding(&h);
+                self.start_pondering(guess);
+            }
+            Activity::Analyzing { handle } => {
+                if !self.holding_changes(&h) {
+                    self.activity = Activity::Analyzing { handle };
+                    return;
+                }
+                handle.stop();
+                let _ = handle.wait();
+                self.apply_holding(&h);
+                self.start_analysis();
+            }
+            Activity::Idle => {
+                if !self.holding_changes(&h) {
+                    return;
+                }
+                self.apply_holding(&h);
+                let resume = self
+                    .team
+                    .held
+                    .take()
+                    .map(|held| held.started)
+                    .or(self.team.waiting_since);
+                if let Some(started) = resume {
+                    // A held move may be illegal now, a sitting engine may
+                    // have a move: think again on the clock already running.
+                    self.think_since(started);
+                } else if self.session.side_to_move() != self.engine_side
+                    && !self.force
+                    && !self.analyze
+                {
+                    self.team_after_own_move();
+                }
+            }
+        }
+    }
+
+    /// Whether `h` differs from the current reserves.
+    fn holding_changes(&self, h: &Holding) -> bool {
+        let Some(view) = self.session.team_view() else {
+            return false;
+        };
+        let r = view.reserve();
+        Color::ALL
+            .iter()
+            .any(|&c| HELD_KINDS.iter().any(|&k| r.count(c, k) != h.count(c, k)))
+    }
+
+    /// Sets the reserves of the current position to `h`.
+    fn apply_holding(&mut self, h: &Holding) {
+        if let Some(view) = self.session.team_view_mut() {
+            for c in Color::ALL {
+                for k in HELD_KINDS {
+                    view.set_reserve(c, k, h.count(c, k));
+                }
+            }
+        }
+    }
+}

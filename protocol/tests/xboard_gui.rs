@@ -1,0 +1,262 @@
+//! The XBoard GUI parts over the real binary (`docs/xboard.md`,
+//! "Engine-defined variants"): `setup` for tranzit, tavreli and progressive
+//! chess, `lift`/`put` markers, bad squares, progressive series with null
+//! moves (the engine's passes, the GUI's `@@@@` and XBoard's null-move
+//! `setboard`), tavreli's tower comments and GUI splits.
+
+mod common;
+
+use common::{Engine, WAIT};
+
+/// An engine in XBoard mode that accepted `highlight` (as XBoard does).
+fn gui() -> Engine {
+    let mut e = Engine::xboard();
+    e.send("accepted highlight");
+    e
+}
+
+/// `move X` lines among `lines`, in order.
+fn moves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("move ").map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn variant_answers_with_setup() {
+    let mut e = gui();
+    e.send("new");
+    e.send("variant tranzit");
+    assert_eq!(
+        e.ping(1),
+        ["setup (PNBRQKpnbrqk) 16x8+0_fairy rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1"]
+    );
+    e.send("variant tavreli");
+    assert_eq!(
+        e.ping(2),
+        ["setup (PNBRQ...............HKpnbrq...............hk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+    );
+    e.send("variant progressive-scottish");
+    assert_eq!(
+        e.ping(3),
+        ["setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+    );
+    // Variants XBoard knows get none.
+    e.send("new");
+    e.send("variant crazyhouse");
+    assert!(e.ping(4).is_empty());
+    // A tranzit setboard: the setup without the extension fields.
+    e.send("variant tranzit");
+    e.send("setboard 4k11/16/16/16/16/16/16/4K11 w - - 0 1 -- W");
+    let lines = e.ping(5);
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("setup (PNBRQKpnbrqk) 16x8+0_fairy 4k11/16/16/16/16/16/16/4K11 w - - 0 1"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn lift_marks_the_legal_targets_and_put_clears_them() {
+    let mut e = gui();
+    e.send("new");
+    e.send("variant tranzit");
+    e.ping(1);
+    // The g1 knight: f3, h3, and the transfer to o1 on board II.
+    e.send("lift g1");
+    assert_eq!(e.ping(2), ["highlight 16/16/16/16/16/5Y1Y8/16/14Y1"]);
+    e.send("put f3");
+    assert_eq!(e.ping(3), ["highlight 16/16/16/16/16/16/16/16"]);
+    // Captures red, promotions magenta.
+    e.send("variant normal");
+    e.send("setboard 1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    e.send("lift a7");
+    assert_eq!(e.ping(4), ["highlight MM6/8/8/8/8/8/8/8"]);
+    e.send("setboard 4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    e.send("lift e4");
+    assert_eq!(e.ping(5), ["highlight 8/8/8/3RY3/8/8/8/8"]);
+    e.send("hover d5");
+    assert!(e.ping(6).is_empty());
+}
+
+#[test]
+fn bad_lifts_are_errors_and_the_engine_goes_on() {
+    let mut e = gui();
+    e.send("new");
+    e.send("variant tranzit");
+    e.ping(1);
+    e.send("lift e4");
+    assert_eq!(e.ping(2), ["Error (no piece on that square): lift e4"]);
+    e.send("lift z9");
+    assert_eq!(e.ping(3), ["Error (not a square): lift z9"]);
+    e.send("lift");
+    assert_eq!(e.ping(4), ["Error (not a square): lift"]);
+    e.send("variant normal");
+    e.send("lift i1");
+    assert_eq!(e.ping(5), ["Error (not a square): lift i1"]);
+    // A piece without moves: an empty highlight.
+    e.send("lift a1");
+    assert_eq!(e.ping(6), ["highlight 8/8/8/8/8/8/8/8"]);
+    e.send("usermove e2e4");
+    e.send("force");
+    assert!(e.ping(7).iter().all(|l| !l.starts_with("Error")));
+}
+
+#[test]
+fn progressive_series_with_null_moves_against_a_user() {
+    let mut e = gui();
+    e.send("new");
+    e.send("variant progressive-italian");
+    e.send("st 0.2");
+    e.ping(1);
+    // Series 1 (White, the user): one move. The engine's series 2: a move,
+    // a pass for White, its second move.
+    e.send("usermove e2e4");
+    let lines = e.until(
+        |l| l.starts_with("move ") && l != "move @@@@" && !l.is_empty(),
+        WAIT,
+        "a move",
+    );
+    assert_eq!(moves(&lines).len(), 1, "{lines:?}");
+    let lines = e.until(
+        |l| l.starts_with("move ") && l != "move @@@@",
+        WAIT,
+        "the second move",
+    );
+    let m = moves(&lines);
+    assert_eq!(m.len(), 2, "{lines:?}");
+    assert_eq!(m[0], "@@@@");
+    e.ping(2);
+    // Series 3 (White): after each of the user's first two moves the
+    // engine passes.
+    e.send("usermove d2d4");
+    assert_eq!(e.ping(3), ["move @@@@"]);
+    // The user's own series goes on: a null move from him does not fit.
+    e.send("usermove @@@@");
+    assert_eq!(e.ping(4), ["Illegal move: @@@@"]);
+    e.send("usermove b1c3");
+    assert_eq!(e.ping(5), ["move @@@@"]);
+    // The third move ends the series: the engine thinks.
+    e.send("usermove g1f3");
+    let lines = e.until(|l| l.starts_with("move "), WAIT, "the engine's series");
+    assert_ne!(moves(&lines), ["@@@@"], "{lines:?}");
+    e.send("force");
+    e.ping(6);
+}
+
+#[test]
+fn progressive_against_an_engine_waits_for_its_pass() {
+    let mut e = gui();
+    e.send("new");
+    e.send("variant progressive-scottish");
+    e.send("computer");
+    e.send("st 0.2");
+    e.send("usermove e2e4");
+    // The engine's first move of series 2, then it waits for White's pass.
+    let lines = e.until(|l| l.starts_with("move "), WAIT, "a move");
+    let first = moves(&lines)[0].clone();
+    assert_ne!(first, "@@@@");
+    assert!(e.ping(1).iter().all(|l| !l.starts_with("move ")));
+    // XBoard passes the other engine's null move on as a setboard.
+    e.send("d");
+    let lines = e.until(|l| l.starts_with("# Fen: "), WAIT, "the FEN");
+    let fen = lines.last().unwrap().trim_start_matches("# Fen: ");
+    let placement = fen.split_whitespace().next().unwrap().to_string();
+    e.send(&format!("setboard {placement} b KQkq - 0 2"));
+    let lines = e.until(|l| l.starts_with("move "), WAIT, "the second move");
+    assert_ne!(moves(&lines), ["@@@@"], "{lines:?}");
+    // White's series 3: the engine (Black) passes after the first move...
+    e.send("usermove d2d4");
+    assert_eq!(e.ping(2), ["move @@@@"]);
+    e.send("force");
+    // ... and in force mode a GUI null move is only recorded.
+    e.send("usermove b1c3");
+    e.send("usermove @@@@");
+    assert!(e.ping(3).is_empty());
+}
+
+#[test]
+fn tavreli_towers_and_gui_splits() {
+    let mut e = gui();
+    e.send("new");
+    e.send("variant tavreli");
+    e.send("force");
+    e.send("setboard 4k3/8/8/8/8/5(NP)2/8/4K3 w - - 0 1");
+    e.ping(1);
+    // The whole tower (a knight on a pawn) moves as a knight.
+    e.send("lift f3");
+    let whole = e.ping(2);
+    assert_eq!(whole, ["highlight 8/8/8/4Y1Y1/3Y3Y/8/3Y3Y/6Y1"]);
+    // With TowerSplit=1 the top knight alone: the same squares here.
+    e.send("option TowerSplit=1");
+    e.send("lift f3");
+    assert_eq!(e.ping(3), whole);
+    e.send("usermove f3e5");
+    assert_eq!(e.ping(4), ["# towers: 4k3/8/8/4N3/8/5P2/8/4K3 b - - 1 1"]);
+    // The option applies to one move; then whole towers again.
+    e.send("usermove e8d8");
+    e.send("usermove e5f3");
+    assert_eq!(
+        e.ping(5),
+        [
+            "# towers: 3k4/8/8/4N3/8/5P2/8/4K3 w - - 2 2",
+            "# towers: 3k4/8/8/8/8/5(NP)2/8/4K3 b - - 0 2"
+        ]
+    );
+    e.send("option TowerSplit=33");
+    assert_eq!(e.ping(6), ["Error (bad parameter): option TowerSplit=33"]);
+    // The engine's own split is announced as a plain move plus a comment.
+    e.send("setboard 7k/8/8/8/8/8/5(RN)2/K7 w - - 0 1");
+    e.send("st 0.3");
+    e.send("go");
+    let lines = e.until(|l| l.starts_with("# towers: "), WAIT, "the towers");
+    let m = moves(&lines);
+    assert_eq!(m.len(), 1, "{lines:?}");
+    assert!(!m[0].contains('('), "{lines:?}");
+    if let Some(split) = lines.iter().find_map(|l| l.strip_prefix("# split ")) {
+        assert!(
+            split.starts_with(&m[0][..2]) && split.ends_with(&m[0][2..]),
+            "{lines:?}"
+        );
+    }
+}
+
+#[test]
+fn without_xboard_the_plain_protocol_stays() {
+    // No `accepted highlight` (python-chess, the match runner): no passes,
+    // no comments, tavreli splits in the contract's form.
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant progressive-italian");
+    e.send("st 0.2");
+    e.ping(1);
+    e.send("usermove e2e4");
+    let lines = e.until(|l| l.starts_with("move "), WAIT, "a move");
+    let lines2 = e.until(|l| l.starts_with("move "), WAIT, "the second move");
+    assert!(!moves(&lines).contains(&"@@@@".to_string()), "{lines:?}");
+    assert!(!moves(&lines2).contains(&"@@@@".to_string()), "{lines2:?}");
+    e.send("new");
+    e.send("variant tavreli");
+    e.send("force");
+    e.send("usermove e2e4");
+    assert!(e.ping(2).iter().all(|l| !l.starts_with('#')));
+}
+
+#[test]
+fn mate_at_the_end_of_the_next_series_is_mate_2() {
+    // Progressive Italian, White's series 1: Rh8+ is no mate (Ka7), but
+    // every two-move reply of Black is mated in White's series of three.
+    let mut e = gui();
+    e.send("new");
+    e.send("variant progressive-italian");
+    e.send("force");
+    e.send("setboard k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    e.send("post");
+    e.send("st 2");
+    e.send("go");
+    let lines = e.until(|l| l.starts_with("move "), WAIT, "a move");
+    assert_eq!(moves(&lines), ["h1h8"], "{lines:?}");
+    let last = lines.iter().rev().find(|l| l.contains('\t')).unwrap();
+    assert_eq!(last.split_whitespace().nth(1), Some("100002"), "{lines:?}");
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env python3
+"""Counts games with the same start position (FEN tag) and the same move
+text in PGN files (self-play sanity check: deterministic engines repeat
+games unless the openings differ).
+
+    python3 tools/strength/pgn_duplicates.py FILE.pgn [...]
+"""
+import re
+import sys
+
+
+def games(text):
+    for block in re.split(r"\n(?=\[Event )", text):
+        lines = block.splitlines()
+        fen = [l for l in lines if l.startswith("[FEN ")]
+        moves = "\n".join(l for l in lines if l and not l.startswith("["))
+        if moves:
+            yield fen + re.sub(r"\{[^}]*\}", "", moves).split()
+
+
+for path in sys.argv[1:]:
+    with open(path) as f:
+        gs = [" ".join(g) for g in games(f.read())]
+    print(f"{path}: {len(gs)} games, {len(set(gs))} distinct (start position, moves)")
