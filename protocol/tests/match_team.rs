@@ -269,7 +269,9 @@ fn partner_messages_are_relayed_once() {
         "1",
         "2+0",
         [
-            &team("--name A --xboard --no-drops --random 1 --delay 0.01"),
+            // A message that arrives while the arbiter waits for a
+            // `pong` is kept and relayed, not discarded.
+            &team("--name A --xboard --no-drops --random 1 --delay 0.01 --tell-before-pong ready"),
             &team("--name B --xboard --no-drops --random 2 --delay 0.01"),
             &team("--name C --random 3 --delay 0.01"),
             &team("--name D --random 4 --delay 0.01"),
@@ -282,6 +284,8 @@ fn partner_messages_are_relayed_once() {
         "{Black on board B to partner: hello from B}",
         "{Black on board B to partner: got: hello from A}",
         "{White on board A to partner: got: hello from B}",
+        "{White on board A to partner: ready}",
+        "{Black on board B to partner: got: ready}",
     ] {
         assert_eq!(g.movetext.matches(m).count(), 1, "{m}\n{}", g.movetext);
     }

@@ -19,6 +19,9 @@ Options (N counts this engine's own moves in the current game, from 1):
   --illegal-after N    answer the request for move N+1 with an illegal move
   --hang-after N       never answer the request for move N+1
   --delay S            think S seconds before each move
+  --tell-before-pong T XBoard: send `tellics ptell T` just before each `pong`
+                       (a message that arrives while the arbiter waits for
+                       something else)
 XBoard mode greets its partner (`tellics ptell hello from NAME`) after
 `partner`, and answers each partner message once (`tellics ptell got: ...`,
 never answering a `got:` message).
@@ -191,6 +194,8 @@ class Stub:
         elif cmd == "ptell" and not rest.startswith("got:"):
             self.out("tellics ptell got: " + rest)
         elif cmd == "ping":
+            if "tell-before-pong" in self.opt:
+                self.out("tellics ptell " + self.opt["tell-before-pong"])
             self.out("pong " + rest)
         elif cmd == "?":
             pass

@@ -6,6 +6,7 @@
 
 use super::options::{trim_seconds, EngineSpec, Proto, TimeControl};
 use crossbeam::channel::{self, Receiver, Select};
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -366,6 +367,9 @@ pub struct Engine {
     pub last_score: Option<i32>,
     /// The engine asked to be restarted between games (XBoard `reuse=0`).
     pub restart_each_game: bool,
+    /// Partner messages that arrived while stale output was discarded,
+    /// waiting for `poll_reply`.
+    held_tells: VecDeque<String>,
 }
 
 impl Engine {
@@ -405,6 +409,7 @@ impl Engine {
             ping: 0,
             last_score: None,
             restart_each_game: false,
+            held_tells: VecDeque::new(),
         }
     }
 
@@ -544,6 +549,7 @@ impl Engine {
 
     /// Waits until the engine has processed everything sent so far
     /// (`isready`/`readyok`, XBoard `ping`/`pong` where supported).
+    /// Partner messages that arrive meanwhile are kept for `poll_reply`.
     fn sync(&mut self, stop: Option<&Receiver<()>>) -> Result<(), Fault> {
         let expect = match self.proto {
             Proto::Uci => {
@@ -571,7 +577,11 @@ impl Engine {
         loop {
             match self.proc.recv(deadline, stop) {
                 Recv::Line(l, _) if l.trim() == expect => return Ok(()),
-                Recv::Line(..) => {}
+                Recv::Line(l, at) => {
+                    if let Some(Reply::Tell(text)) = self.interpret(&l, at) {
+                        self.held_tells.push_back(text);
+                    }
+                }
                 Recv::Eof => return Err(Fault::Crash),
                 Recv::Timeout => return Err(Fault::Stall),
                 Recv::Stopped => return Err(Fault::Stopped),
@@ -595,6 +605,7 @@ impl Engine {
         self.known = 0;
         self.playing = false;
         self.last_score = None;
+        self.held_tells.clear();
         let mut lines = Vec::new();
         match self.proto {
             Proto::Uci => {
@@ -634,7 +645,7 @@ impl Engine {
     /// Sends the game so far and starts the engine thinking; returns the
     /// moment the request was complete.
     pub fn request_move(&mut self, game: &GameView, clock: &ClockInfo) -> Result<Instant, Fault> {
-        if !self.proc.drain() {
+        if !self.discard_stale_output() {
             return Err(Fault::Crash);
         }
         self.last_score = None;
@@ -738,6 +749,9 @@ impl Engine {
     /// engine has said nothing that matters yet (lines without meaning to
     /// the arbiter are consumed).
     pub fn poll_reply(&mut self) -> Option<Reply> {
+        if let Some(text) = self.held_tells.pop_front() {
+            return Some(Reply::Tell(text));
+        }
         loop {
             match self.proc.recv(Instant::now(), None) {
                 Recv::Line(l, at) => {
@@ -747,6 +761,28 @@ impl Engine {
                 }
                 Recv::Eof => return Some(Reply::Crash),
                 Recv::Timeout | Recv::Stopped => return None,
+            }
+        }
+    }
+
+    /// Whether `poll_reply` has a reply without new output (a partner
+    /// message kept while stale output was discarded).
+    pub fn has_held_reply(&self) -> bool {
+        !self.held_tells.is_empty()
+    }
+
+    /// Discards output already received, except partner messages, which
+    /// are kept for `poll_reply`; false if the engine has exited.
+    fn discard_stale_output(&mut self) -> bool {
+        loop {
+            match self.proc.recv(Instant::now(), None) {
+                Recv::Line(l, at) => {
+                    if let Some(Reply::Tell(text)) = self.interpret(&l, at) {
+                        self.held_tells.push_back(text);
+                    }
+                }
+                Recv::Eof => return false,
+                Recv::Timeout | Recv::Stopped => return true,
             }
         }
     }

@@ -305,7 +305,12 @@ pub fn play_team_game<R: DropRules>(
                 .map(|&(b, c)| clocks.flag_time(b, c))
                 .min()
                 .expect("two boards");
-            let ready = {
+            let held = engines
+                .iter()
+                .position(|slot| slot.as_ref().is_some_and(Engine::has_held_reply));
+            let ready = if held.is_some() {
+                held
+            } else {
                 let mut sel = Select::new();
                 let mut ids = [usize::MAX; 4];
                 for (e, slot) in engines.iter().enumerate() {
