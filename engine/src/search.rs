@@ -292,7 +292,7 @@ impl<P: Searchable> Worker<P> {
     fn terminal_score(&self, ply: usize) -> i32 {
         match self.pos.status() {
             Status::Over(o) => P::outcome_score(&o, self.pos.side_to_move(), ply),
-            Status::Ongoing => 0,
+            Status::Ongoing => self.pos.no_move_score(),
         }
     }
 

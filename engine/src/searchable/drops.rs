@@ -6,6 +6,10 @@ use super::Searchable;
 use movegen::drops::{DropMove, DropPosition, DropRules};
 use movegen::Piece;
 
+/// What sitting (S11) costs in the search, in centipawns: about a minor
+/// piece and a half (a heuristic, not tuned).
+pub const SITTING_PENALTY: i32 = 500;
+
 impl<R: DropRules> Searchable for DropPosition<R>
 where
     DropPosition<R>: eval::Evaluate,
@@ -53,6 +57,14 @@ where
 
     fn make_null_move(&mut self) {
         DropPosition::make_null_move(self);
+    }
+
+    /// A player who sits (S11: in check, no legal move, but a drop of a
+    /// piece not in hand would help) is worse off than the material says:
+    /// the clock runs, and the piece may never come. The static evaluation
+    /// less `SITTING_PENALTY`.
+    fn no_move_score(&self) -> i32 {
+        eval::Evaluate::evaluate(self) - SITTING_PENALTY
     }
 
     fn is_draw(&self, root_ply: usize) -> bool {

@@ -58,6 +58,12 @@ pub trait Searchable: Position + Evaluate {
     fn root_search() -> Option<crate::driver::RootSearchFn<Self>> {
         None
     }
+    /// The score, for the side to move, of a position without legal moves
+    /// that is not over. Default: 0. Bughouse and Swedish chess (S11): the
+    /// player must sit and wait for a piece from the partner.
+    fn no_move_score(&self) -> i32 {
+        0
+    }
     /// The score of a finished game for `side`, `ply` plies from the root:
     /// by default a win is a mate (sooner is better), a draw 0.
     fn outcome_score(outcome: &Outcome, side: Color, ply: usize) -> i32 {
