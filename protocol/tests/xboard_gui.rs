@@ -1,6 +1,7 @@
 //! The XBoard GUI parts over the real binary (`docs/xboard.md`,
-//! "Engine-defined variants"): `setup` for tranzit, tavreli and progressive
-//! chess, `lift`/`put` markers, bad squares, progressive series with null
+//! "Engine-defined variants"): `setup` for tranzit, tavreli, progressive
+//! chess and Swedish chess (with holdings), `lift`/`put` markers (also for
+//! drops from the holdings), bad squares, progressive series with null
 //! moves (the engine's passes, the GUI's `@@@@` and XBoard's null-move
 //! `setboard`), tavreli's tower comments and GUI splits.
 
@@ -259,4 +260,98 @@ fn mate_at_the_end_of_the_next_series_is_mate_2() {
     assert_eq!(moves(&lines), ["h1h8"], "{lines:?}");
     let last = lines.iter().rev().find(|l| l.contains('\t')).unwrap();
     assert_eq!(last.split_whitespace().nth(1), Some("100002"), "{lines:?}");
+}
+
+/// The position of an XBoard engine, from the `# Fen:` line of `d`.
+fn fen_of(e: &mut Engine, n: u32) -> String {
+    e.send("d");
+    let lines = e.ping(n);
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix("# Fen: ").map(str::to_string))
+        .unwrap_or_else(|| panic!("no Fen line: {lines:?}"))
+}
+
+#[test]
+fn swedish_is_a_board_with_holdings_on_the_bughouse_rules() {
+    let mut e = gui();
+    let variants = e
+        .log
+        .iter()
+        .find_map(|l| l.split_once("variants=\"").map(|(_, v)| v.to_string()))
+        .expect("a variants feature");
+    assert!(
+        variants
+            .trim_end_matches('"')
+            .split(',')
+            .any(|v| v == "swedish"),
+        "{variants}"
+    );
+    e.send("new");
+    e.send("variant swedish");
+    assert_eq!(
+        e.ping(1),
+        ["setup (PNBRQKpnbrqk) 8x8+5_bughouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1"]
+    );
+    // A setboard with reserves (XBoard's own empty form `[-]` too): the
+    // holdings follow the placement, White's letters first.
+    e.send("setboard r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QPbn] b KQkq - 3 3");
+    assert_eq!(
+        e.ping(2),
+        ["setup (PNBRQKpnbrqk) 8x8+5_bughouse r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QPbn] b KQkq - 3 3"]
+    );
+    e.send("setboard 4k3/8/8/8/8/8/8/4K3[-] w - - 0 1");
+    assert_eq!(
+        e.ping(3),
+        ["setup (PNBRQKpnbrqk) 8x8+5_bughouse 4k3/8/8/8/8/8/8/4K3[-] w - - 0 1"]
+    );
+    // XBoard knows crazyhouse and bughouse itself: no setup there.
+    e.send("variant bughouse");
+    e.send("setboard 4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1");
+    assert!(e.ping(4).is_empty());
+}
+
+#[test]
+fn swedish_drops_from_the_holdings_are_marked_and_checked() {
+    let mut e = gui();
+    e.send("new");
+    e.send("variant swedish");
+    e.send("force");
+    e.send("setboard 4k3/8/8/8/8/8/8/4K3[RNPn] w - - 0 1");
+    e.ping(1);
+    // White's rook in hand (XBoard: file j, rank 4): every empty square but
+    // those that check the e8 king (S4: the e-file, the 8th rank).
+    e.send("lift j4");
+    let no_e_file = "YYYY1YYY";
+    let rook = format!("highlight 8{}", format!("/{no_e_file}").repeat(7));
+    assert_eq!(e.ping(2), [rook]);
+    e.send("put a5");
+    assert_eq!(e.ping(3), ["highlight 8/8/8/8/8/8/8/8"]);
+    // The pawn (j1): ranks 2 to 6 only (S5: not the 1st, 7th, 8th).
+    e.send("lift j1");
+    let ranks = "/YYYYYYYY".repeat(5);
+    assert_eq!(e.ping(4), [format!("highlight 8/8{ranks}/8")]);
+    // Black's knight (file _, from the top) while White is to move: no
+    // targets; a kind not in hand or off the slots: errors.
+    e.send("lift _7");
+    assert_eq!(e.ping(5), ["highlight 8/8/8/8/8/8/8/8"]);
+    e.send("lift j5");
+    assert_eq!(e.ping(6), ["Error (no piece on that square): lift j5"]);
+    e.send("lift j6");
+    assert_eq!(e.ping(7), ["Error (not a square): lift j6"]);
+    // Drops as XBoard sends them: a checking drop (S4) and a pawn on the 7th
+    // rank (S5) are refused, a quiet rook drop is played.
+    e.send("usermove R@e5");
+    e.send("usermove P@b7");
+    assert_eq!(e.ping(8), ["Illegal move: R@e5", "Illegal move: P@b7"]);
+    e.send("usermove R@a5");
+    assert!(e.ping(9).is_empty());
+    let fen = fen_of(&mut e, 10);
+    assert!(fen.starts_with("4k3/8/8/R7/8/8/8/4K3[NPn] b "), "{fen}");
+    // Now Black's knight: everywhere but the squares that check e1.
+    e.send("lift _7");
+    assert_eq!(
+        e.ping(11),
+        ["highlight YYYY1YYY/YYYYYYYY/YYYYYYYY/1YYYYYYY/YYYYYYYY/YYY1Y1YY/YY1YYY1Y/YYYY1YYY"]
+    );
 }

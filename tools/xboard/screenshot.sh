@@ -14,6 +14,8 @@ set -eu
 VARIANT=${1:?usage: screenshot.sh tranzit|tavreli|progressive [SECONDS]}
 SECONDS_TO_PLAY=${2:-40}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tools/xboard/shoot.sh
+. "$ROOT/tools/xboard/shoot.sh"
 ENGINE="$ROOT/target/release/vsadnik"
 case "$VARIANT" in
   tranzit) XV=tranzit; SIZE=Medium; TC="-tc 1 -inc 0.5" ;;
@@ -48,14 +50,4 @@ for _ in $(seq 1 30); do
   [ -n "$W" ] && break
 done
 [ -n "$W" ] || { echo "no XBoard window" >&2; kill "$XB"; exit 1; }
-BW=$(xdotool getwindowgeometry "$W" | sed -n 's/.*Geometry: \([0-9]*\)x.*/\1/p')
-BH=$(xdotool getwindowgeometry "$W" | sed -n 's/.*Geometry: [0-9]*x\([0-9]*\).*/\1/p')
-for m in $(xdotool search --name "^Move list" || true); do
-  xdotool windowmove "$m" "$((BW + 4))" 0 windowsize "$m" 330 "$BH"
-done
-sleep "$SECONDS_TO_PLAY"
-import -window root "$WORK/shot.png"
-kill "$XB" 2>/dev/null || true
-wait "$XB" 2>/dev/null || true
-convert "$WORK/shot.png" -trim +repage "$OUT"
-echo "$OUT"
+shoot "$W"

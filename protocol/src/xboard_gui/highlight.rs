@@ -4,11 +4,14 @@
 //! even with `-testLegality false`. Colours used (upper case: legal targets):
 //! `Y` yellow, an empty square; `R` red, a square with a piece on it (a
 //! capture, or in tavreli a move onto a tower); `M` magenta, a promotion
-//! (XBoard asks for the piece).
+//! (XBoard asks for the piece). A piece picked up from the holdings (Swedish
+//! chess, [`super::holdings`]) marks the squares it may be dropped on.
 
 use super::board::{move_squares, run_length, Placement, Square};
+use super::holdings;
 
-/// The `highlight` line for the piece on `square`: its legal targets among
+/// The `highlight` line for the piece on `square` (a board square, or a
+/// holdings square when the position has reserves): its legal targets among
 /// `legal` (coordinate moves) in the position `fen`. `count` restricts tower
 /// moves to that many pieces (tavreli; None: the whole tower). An error text
 /// when the square is malformed or empty.
@@ -19,11 +22,29 @@ pub fn lift(
     count: Option<usize>,
 ) -> Result<String, String> {
     let board = Placement::parse(fen).ok_or("the position has no board")?;
+    let targets = match (holdings::held_piece(square, &board), holdings::reserve(fen)) {
+        (Some(piece), Some(reserve)) => drop_targets(fen, legal, piece, reserve)?,
+        _ => move_targets(&board, legal, square, count)?,
+    };
+    let mut marks = vec![vec![None; board.width()]; board.rows.len()];
+    for (to, colour) in targets {
+        marks[board.rows.len() - 1 - to.rank][to.file] = Some(colour);
+    }
+    Ok(colour_fen(&marks))
+}
+
+/// The marked targets of the board piece on `square`.
+fn move_targets(
+    board: &Placement,
+    legal: &[String],
+    square: &str,
+    count: Option<usize>,
+) -> Result<Vec<(Square, char)>, String> {
     let from = Square::parse(square)
         .filter(|s| s.file < board.width())
         .ok_or("not a square")?;
     let stack = board.at(from).ok_or("no piece on that square")?;
-    let mut marks = vec![vec![None; board.width()]; board.rows.len()];
+    let mut targets = Vec::new();
     for m in legal {
         let Some((f, k, to)) = move_squares(m) else {
             continue;
@@ -44,9 +65,33 @@ pub fn lift(
         } else {
             'Y'
         };
-        marks[board.rows.len() - 1 - to.rank][to.file] = Some(colour);
+        targets.push((to, colour));
     }
-    Ok(colour_fen(&marks))
+    Ok(targets)
+}
+
+/// The squares (yellow: drops land on empty squares) where `piece` (a FEN
+/// letter, upper case White) from the holdings may be dropped: the drops of
+/// its kind among `legal` when its side is to move, none otherwise.
+fn drop_targets(
+    fen: &str,
+    legal: &[String],
+    piece: char,
+    reserve: &str,
+) -> Result<Vec<(Square, char)>, String> {
+    if !reserve.contains(piece) {
+        return Err("no piece on that square".to_string());
+    }
+    let white = piece.is_ascii_uppercase();
+    if fen.split_whitespace().nth(1) != Some(if white { "w" } else { "b" }) {
+        return Ok(Vec::new());
+    }
+    let prefix = format!("{}@", piece.to_ascii_uppercase());
+    Ok(legal
+        .iter()
+        .filter_map(|m| Square::parse(m.strip_prefix(&prefix)?))
+        .map(|to| (to, 'Y'))
+        .collect())
 }
 
 /// The `highlight` line that clears every marker on a board `width` files
@@ -90,6 +135,29 @@ mod tests {
         assert!(lift(fen, &legal, "e5", None).is_err());
         assert!(lift(fen, &legal, "z9", None).is_err());
         assert!(lift(fen, &legal, "i1", None).is_err());
+    }
+
+    #[test]
+    fn drops_from_the_holdings() {
+        let fen = "4k3/8/8/8/8/8/8/4K3[Rn] w - - 0 1";
+        let legal = moves("e1d1 R@a2 R@h8 N@c3");
+        assert_eq!(
+            lift(fen, &legal, "j4", None).unwrap(),
+            "highlight 7Y/8/8/8/8/8/Y7/8"
+        );
+        // Black's knight while White is to move: no targets.
+        assert_eq!(
+            lift(fen, &legal, "_7", None).unwrap(),
+            "highlight 8/8/8/8/8/8/8/8"
+        );
+        let black = "4k3/8/8/8/8/8/8/4K3[Rn] b - - 0 1";
+        assert_eq!(
+            lift(black, &moves("N@c3 e8d8"), "_7", None).unwrap(),
+            "highlight 8/8/8/8/8/2Y5/8/8"
+        );
+        // A kind not in hand, and holdings squares without a reserve.
+        assert!(lift(fen, &legal, "j5", None).is_err());
+        assert!(lift("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &legal, "j4", None).is_err());
     }
 
     #[test]

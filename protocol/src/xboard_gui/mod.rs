@@ -1,8 +1,9 @@
 //! What the XBoard GUI needs beyond CECP's core for the variants it does not
 //! know (`docs/xboard.md`): the `setup` of engine-defined variants
-//! (tranzit's 16x8 board, tavreli's tops and Helgi), target markers for
-//! `lift`/`put` (the engine decides legality), tavreli's tower FEN and
-//! splits, and progressive series played with null moves.
+//! (tranzit's 16x8 board, tavreli's tops and Helgi, Swedish chess's
+//! holdings), target markers for `lift`/`put` (the engine decides legality;
+//! also for drops from the holdings), tavreli's tower FEN and splits, and
+//! progressive series played with null moves.
 //!
 //! [`Gui`] keeps that state for the XBoard dialect; everything here is
 //! switched on by XBoard's `accepted highlight` (other CECP clients, such as
@@ -11,6 +12,7 @@
 
 pub mod board;
 pub mod highlight;
+pub mod holdings;
 pub mod series;
 pub mod setup;
 

@@ -1,10 +1,12 @@
 //! The `setup` command that tells XBoard (4.8 and later) what an
-//! engine-defined variant looks like: piece letters, board size and the
-//! position, as `setup (PIECETOCHAR) WxH+0_fairy FEN`. XBoard reads a plain
-//! FEN only (placement, side, castling, en passant, two counters), so our
-//! extension fields and tower notation are left out here.
+//! engine-defined variant looks like: piece letters, board size, holdings
+//! size, the parent variant whose rules XBoard borrows, and the position, as
+//! `setup (PIECETOCHAR) WxH+S_PARENT FEN`. XBoard reads a plain FEN only
+//! (placement with holdings `[...]`, side, castling, en passant, two
+//! counters), so our extension fields and tower notation are left out here.
 
 use super::board::Placement;
+use super::holdings::holdings_field;
 
 /// The piece table for chess pieces: XBoard's 22 piece slots per colour
 /// shortened to P N B R Q and the king.
@@ -14,12 +16,19 @@ pub const CHESS_PIECES: &str = "PNBRQKpnbrqk";
 /// Unicorn slot (the 21st of 22), drawn as a horned knight.
 pub const TAVRELI_PIECES: &str = "PNBRQ...............HKpnbrq...............hk";
 
+/// The board of Swedish chess: 8x8 with five holdings slots (P N B R Q)
+/// and XBoard's bughouse rules, under which a capture does not go to the
+/// capturer's holdings (in Swedish chess it goes to the partner, on the
+/// other board); with `crazyhouse` XBoard would add it to the capturer's.
+pub const SWEDISH_BOARD: &str = "8x8+5_bughouse";
+
 /// The `setup` line for the position `fen` of `variant`, or None for the
 /// variants XBoard knows itself (chess, crazyhouse, bughouse, ...).
 pub fn setup_line(variant: &str, fen: &str) -> Option<String> {
     let (pieces, board) = match variant {
         "tranzit" => (CHESS_PIECES, "16x8+0_fairy"),
         "tavreli" => (TAVRELI_PIECES, "8x8+0_fairy"),
+        "swedish" => (CHESS_PIECES, SWEDISH_BOARD),
         v if v.starts_with("progressive-") => (CHESS_PIECES, "8x8+0_fairy"),
         _ => return None,
     };
@@ -29,8 +38,10 @@ pub fn setup_line(variant: &str, fen: &str) -> Option<String> {
     ))
 }
 
-/// Our FEN of `variant` as XBoard reads it: the tops of the towers only, six
-/// fields, one en passant square at most.
+/// Our FEN of `variant` as XBoard reads it: the tops of the towers only
+/// (the `~` of promoted pieces dropped), the holdings in XBoard's form
+/// (`[QRnp]`, `[-]` for none) where the variant has reserves, six fields,
+/// one en passant square at most.
 pub fn xboard_fen(variant: &str, fen: &str) -> Option<String> {
     let f: Vec<&str> = fen.split_whitespace().collect();
     if f.len() < 4 {
@@ -48,8 +59,9 @@ pub fn xboard_fen(variant: &str, fen: &str) -> Option<String> {
         )
     };
     Some(format!(
-        "{} {} {} {ep} {half} {full}",
+        "{}{} {} {} {ep} {half} {full}",
         placement.tops(),
+        holdings_field(fen).unwrap_or_default(),
         f[1],
         f[2]
     ))
@@ -93,6 +105,14 @@ mod tests {
             xboard_fen("progressive-english", "8/8 w - d6f6 0 4").unwrap(),
             "8/8 w - - 0 1"
         );
+        let s = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RN~BQKBNR[Qn] w KQkq e6 0 2";
+        assert_eq!(
+            setup_line("swedish", s).unwrap(),
+            "setup (PNBRQKpnbrqk) 8x8+5_bughouse rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[Qn] w KQkq e6 0 2"
+        );
+        assert!(xboard_fen("swedish", "8/8/8/8/8/8/8/8[] w - - 0 1")
+            .unwrap()
+            .starts_with("8/8/8/8/8/8/8/8[-] w"));
         assert_eq!(setup_line("chess", t), None);
     }
 }
