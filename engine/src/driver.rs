@@ -5,11 +5,13 @@
 use crate::control::Control;
 use crate::info::{Reporter, Score, ScoreBound, SearchResult};
 use crate::limits::Limits;
+use crate::ordering::OrderingTables;
 use crate::search::{ThreadResult, Worker};
 use crate::searchable::Searchable;
 use crate::tt::TranspositionTable;
+use std::any::Any;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -44,9 +46,38 @@ pub struct RootContext<'a, P: Searchable> {
 /// pondering, return only after `stop`.
 pub type RootSearchFn<P> = fn(RootContext<'_, P>) -> SearchResult;
 
+/// Move-ordering tables kept from one search to the next, one slot per
+/// thread; type-erased because the variant may change between searches.
+type OrderingMemory = Arc<Mutex<Vec<Option<Box<dyn Any + Send>>>>>;
+
+/// Takes thread `id`'s tables for variant `P` out of `memory` (fresh ones
+/// when there are none for `P`).
+fn take_tables<P: Searchable>(memory: &OrderingMemory, id: usize) -> OrderingTables<P> {
+    let kept = memory
+        .lock()
+        .ok()
+        .and_then(|mut m| m.get_mut(id).and_then(Option::take));
+    match kept.map(|b| b.downcast::<OrderingTables<P>>()) {
+        Some(Ok(t)) => *t,
+        _ => OrderingTables::new(),
+    }
+}
+
+/// Puts thread `id`'s tables back into `memory` for the next search.
+fn keep_tables<P: Searchable>(memory: &OrderingMemory, id: usize, tables: OrderingTables<P>) {
+    if let Ok(mut m) = memory.lock() {
+        if m.len() <= id {
+            m.resize_with(id + 1, || None);
+        }
+        m[id] = Some(Box::new(tables));
+    }
+}
+
 /// Options that outlive a single search.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
+    /// History and countermoves of the last search, per thread.
+    ordering: OrderingMemory,
     /// Search threads (Lazy SMP).
     pub threads: usize,
     /// Principal variations to report.
@@ -100,6 +131,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb)),
+            ordering: OrderingMemory::default(),
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(30),
@@ -111,9 +143,13 @@ impl Engine {
         self.tt = Arc::new(TranspositionTable::new(mb));
     }
 
-    /// Empties the table.
+    /// Empties the table and forgets the move-ordering statistics (a new
+    /// game).
     pub fn clear_hash(&self) {
         self.tt.clear();
+        if let Ok(mut m) = self.ordering.lock() {
+            m.clear();
+        }
     }
 
     /// Starts searching `pos` in the background. `searchmoves` restricts the
@@ -141,6 +177,7 @@ impl Engine {
             root.len(),
         ));
         let tt = self.tt.clone();
+        let ordering = self.ordering.clone();
         let multipv = self.multipv;
         let ctl = control.clone();
         let thread = std::thread::Builder::new()
@@ -153,6 +190,7 @@ impl Engine {
                     limits,
                     tt,
                     ctl,
+                    &ordering,
                     threads,
                     multipv,
                     reporter.as_ref(),
@@ -175,6 +213,7 @@ fn run<P: Searchable>(
     limits: Limits,
     tt: Arc<TranspositionTable>,
     control: Arc<Control>,
+    ordering: &OrderingMemory,
     threads: usize,
     multipv: usize,
     reporter: &dyn Reporter,
@@ -202,8 +241,11 @@ fn run<P: Searchable>(
             let h = std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(s, move || {
-                    let mut w = Worker::new(id, pos, root, tt, control, 1, max_depth);
-                    w.iterate(&mut |_, _, _, _| {})
+                    let tables = take_tables::<P>(ordering, id);
+                    let mut w = Worker::new(id, pos, root, tables, tt, control, 1, max_depth);
+                    let result = w.iterate(&mut |_, _, _, _| {});
+                    keep_tables(ordering, id, w.into_tables());
+                    result
                 })
                 .expect("cannot start a search thread");
             handles.push(h);
@@ -212,6 +254,7 @@ fn run<P: Searchable>(
             0,
             pos.clone(),
             root.clone(),
+            take_tables::<P>(ordering, 0),
             tt.clone(),
             control.clone(),
             multipv,
@@ -223,6 +266,7 @@ fn run<P: Searchable>(
                 reporter.info(&w.info(depth, idx, bound, control.total_nodes(), ms));
             }
         });
+        keep_tables(ordering, 0, w.into_tables());
         // `go infinite` and pondering wait for `stop` (or `ponderhit`).
         while (control.infinite() || control.pondering()) && !control.stop.load(Relaxed) {
             std::thread::sleep(Duration::from_millis(1));
@@ -264,4 +308,39 @@ pub fn search_fixed_depth<P: Searchable>(pos: &P, depth: i32, hash_mb: usize) ->
             Arc::new(crate::info::Silent),
         )
         .wait()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::drops::CrazyhousePosition;
+    use movegen::Chess;
+
+    #[test]
+    fn ordering_tables_are_kept_per_thread_and_variant() {
+        let memory = OrderingMemory::default();
+        let mut t = take_tables::<Chess>(&memory, 1);
+        t.update_history(0, 5, 1000);
+        keep_tables(&memory, 1, t);
+        // Thread 0 has none; thread 1 gets its history back.
+        assert_eq!(take_tables::<Chess>(&memory, 0).history(0, 5), 0);
+        let back = take_tables::<Chess>(&memory, 1);
+        assert!(back.history(0, 5) > 0);
+        keep_tables(&memory, 1, back);
+        // Another variant starts afresh.
+        assert_eq!(
+            take_tables::<CrazyhousePosition>(&memory, 1).history(0, 5),
+            0
+        );
+    }
+
+    #[test]
+    fn a_new_game_forgets_the_ordering_tables() {
+        let engine = Engine::new(1);
+        let mut t = take_tables::<Chess>(&engine.ordering, 0);
+        t.update_history(1, 7, 1000);
+        keep_tables(&engine.ordering, 0, t);
+        engine.clear_hash();
+        assert_eq!(take_tables::<Chess>(&engine.ordering, 0).history(1, 7), 0);
+    }
 }

@@ -19,6 +19,13 @@ pub struct OrderingTables<P: Searchable> {
 const HISTORY_MAX: i32 = 16_384;
 
 impl<P: Searchable> OrderingTables<P> {
+    /// Prepares tables kept from the previous search for a new one: the
+    /// killers (which belong to plies of the old tree) are forgotten, the
+    /// history and countermoves are kept.
+    pub fn new_search(&mut self) {
+        self.killers.fill([None; 2]);
+    }
+
     /// Empty tables.
     pub fn new() -> Self {
         OrderingTables {

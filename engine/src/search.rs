@@ -69,11 +69,14 @@ pub struct Worker<P: Searchable> {
 const NO_EVAL: i32 = i32::MIN / 2;
 
 impl<P: Searchable> Worker<P> {
-    /// A worker searching `pos` among `root_moves` (non-empty).
+    /// A worker searching `pos` among `root_moves` (non-empty), ordering
+    /// moves with `tables` (fresh, or kept from the previous search).
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: usize,
         pos: P,
         root_moves: Vec<P::Move>,
+        mut tables: OrderingTables<P>,
         tt: Arc<TranspositionTable>,
         control: Arc<Control>,
         multipv: usize,
@@ -95,7 +98,10 @@ impl<P: Searchable> Worker<P> {
             root_ply,
             seldepth: 0,
             stopped: false,
-            tables: OrderingTables::new(),
+            tables: {
+                tables.new_search();
+                tables
+            },
             eval_stack: [NO_EVAL; MAX_PLY + 4],
             move_stack: [None; MAX_PLY + 4],
             pv: (0..MAX_PLY + 2)
@@ -688,6 +694,11 @@ impl<P: Searchable> Worker<P> {
     /// Nodes searched by this thread.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The move-ordering tables, to keep for the next search.
+    pub fn into_tables(self) -> OrderingTables<P> {
+        self.tables
     }
 }
 
