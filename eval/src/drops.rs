@@ -134,6 +134,7 @@ impl<R: DropRules> Evaluate for DropPosition<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::mirror_fen;
     use movegen::drops::{BughousePosition, CrazyhousePosition, SwedishPosition};
     use movegen::Position;
 
@@ -143,34 +144,9 @@ mod tests {
         "4rrk1/ppp2ppp/8/8/8/8/PPP2PPP/4RRK1[QNNPPqnnpp] w - - 0 20",
     ];
 
-    /// The same position with colours swapped (board mirrored, reserve and
-    /// side to move swapped).
-    fn mirror(fen: &str) -> String {
-        let f: Vec<&str> = fen.split_whitespace().collect();
-        let (placement, reserve) = f[0].split_once('[').unwrap();
-        let swap = |s: &str| -> String {
-            s.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        };
-        let ranks: Vec<String> = placement.split('/').rev().map(swap).collect();
-        let side = if f[1] == "w" { "b" } else { "w" };
-        format!(
-            "{}[{} {side} - - 0 1",
-            ranks.join("/"),
-            swap(reserve.trim_end_matches(']')) + "]"
-        )
-    }
-
     fn all<P: Position + Evaluate>(fen: &str) -> (i32, i32) {
         let a = P::from_fen(fen).unwrap();
-        let b = P::from_fen(&mirror(fen)).unwrap();
+        let b = P::from_fen(&mirror_fen(fen)).unwrap();
         (a.evaluate(), b.evaluate())
     }
 

@@ -11,6 +11,8 @@ pub mod params;
 pub mod progressive;
 pub mod score;
 pub mod tavreli;
+#[cfg(test)]
+mod test_support;
 pub mod tranzit;
 
 use movegen::Chess;

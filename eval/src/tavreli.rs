@@ -315,33 +315,8 @@ impl Evaluate for TavreliPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::mirror_fen;
     use movegen::Position;
-
-    /// The colour-mirrored FEN: ranks reversed, cases swapped, side flipped.
-    fn mirror(fen: &str) -> String {
-        let f: Vec<&str> = fen.split(' ').collect();
-        let swap = |s: &str| -> String {
-            s.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        };
-        let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
-        let side = if f[1] == "w" { "b" } else { "w" };
-        let castling = if f[2] == "-" { "-".into() } else { swap(f[2]) };
-        let ep = if f[3] == "-" {
-            "-".to_string()
-        } else {
-            let b = f[3].as_bytes();
-            format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
-        };
-        format!("{} {side} {castling} {ep} 0 1", placement.join("/"))
-    }
 
     fn eval(fen: &str) -> i32 {
         TavreliPosition::from_fen(fen).unwrap().evaluate()
@@ -356,7 +331,7 @@ mod tests {
             "4k3/8/8/3(RnBqP)4/8/8/8/4K3 w - - 0 1",
             "r3k3/1h6/8/8/8/8/6H1/4K2R w Kq - 0 1",
         ] {
-            assert_eq!(eval(fen), eval(&mirror(fen)), "{fen}");
+            assert_eq!(eval(fen), eval(&mirror_fen(fen)), "{fen}");
         }
     }
 

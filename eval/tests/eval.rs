@@ -8,46 +8,12 @@ use eval::score::S;
 use eval::Evaluate;
 use movegen::movegen::legal_moves;
 use movegen::{Board, Chess, Position};
+#[path = "../src/test_support.rs"]
+mod test_support;
+use test_support::mirror_fen;
 
 fn eval_fen(fen: &str) -> i32 {
     evaluate(&Board::from_fen(fen).unwrap())
-}
-
-/// The colour-flipped mirror of a FEN: ranks reversed, colours swapped,
-/// side to move swapped.
-fn mirror_fen(fen: &str) -> String {
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    let swap = |c: char| {
-        if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
-            c.to_ascii_uppercase()
-        }
-    };
-    let placement: Vec<String> = f[0]
-        .split('/')
-        .rev()
-        .map(|r| r.chars().map(swap).collect())
-        .collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
-    let castling = if f[2] == "-" {
-        "-".to_string()
-    } else {
-        let swapped: String = f[2].chars().map(swap).collect();
-        "KQkq".chars().filter(|c| swapped.contains(*c)).collect()
-    };
-    let ep = if f[3] == "-" {
-        "-".to_string()
-    } else {
-        let b = f[3].as_bytes();
-        format!("{}{}", b[0] as char, if b[1] == b'3' { '6' } else { '3' })
-    };
-    let mut out = format!("{} {} {} {}", placement.join("/"), side, castling, ep);
-    for x in &f[4..] {
-        out.push(' ');
-        out.push_str(x);
-    }
-    out
 }
 
 /// A small deterministic generator (xorshift64*).

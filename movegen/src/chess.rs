@@ -6,46 +6,45 @@ use crate::chess_move::Move;
 use crate::fen::{FenError, START_FEN};
 use crate::history;
 use crate::movegen::{count_legal_moves, generate, MoveList};
+use crate::state_stack::StateStack;
 use crate::types::Color;
 use crate::variant::{Outcome, Position, Status};
 
 /// A chess game state: the current board and every board before it.
 #[derive(Clone)]
 pub struct Chess {
-    stack: Vec<Board>,
+    stack: StateStack<Board>,
 }
 
 impl Chess {
     /// A game starting from `board`.
     pub fn from_board(board: Board) -> Chess {
-        let mut stack = Vec::with_capacity(512);
-        stack.push(board);
-        Chess { stack }
+        Chess {
+            stack: StateStack::with_capacity(board, 512),
+        }
     }
 
     /// The current board.
     #[inline(always)]
     pub fn board(&self) -> &Board {
-        self.stack.last().expect("the stack is never empty")
+        self.stack.current()
     }
 
     /// The number of moves played since the starting board.
     pub fn ply(&self) -> usize {
-        self.stack.len() - 1
+        self.stack.ply()
     }
 
     /// How many earlier positions (since the last capture or pawn move) equal
     /// the current one.
     pub fn repetitions(&self) -> usize {
         let reach = self.board().halfmove_clock() as usize;
-        history::repetitions(&self.stack, Board::hash, reach)
+        history::repetitions(self.stack.as_slice(), Board::hash, reach)
     }
 
     /// Plays a null move (search only): the side to move passes.
     pub fn make_null_move(&mut self) {
-        let mut b = *self.board();
-        b.make_null_move();
-        self.stack.push(b);
+        self.stack.push_changed(Board::make_null_move);
     }
 }
 
@@ -78,14 +77,11 @@ impl Position for Chess {
 
     #[inline(always)]
     fn make_move(&mut self, m: Move) {
-        let mut b = *self.board();
-        b.make_move(m);
-        self.stack.push(b);
+        self.stack.push_changed(|b| b.make_move(m));
     }
 
     #[inline(always)]
     fn unmake_move(&mut self) {
-        debug_assert!(self.stack.len() > 1);
         self.stack.pop();
     }
 
@@ -142,6 +138,6 @@ impl Chess {
     /// twice before it.
     pub fn repetition_draw(&self, root_ply: usize) -> bool {
         let reach = self.board().halfmove_clock() as usize;
-        history::repetition_draw(&self.stack, Board::hash, reach, root_ply)
+        history::repetition_draw(self.stack.as_slice(), Board::hash, reach, root_ply)
     }
 }

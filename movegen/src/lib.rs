@@ -15,6 +15,7 @@ pub mod perft;
 pub mod pgn;
 pub mod progressive;
 pub mod san;
+pub mod state_stack;
 pub mod tavreli;
 pub mod tranzit;
 pub mod types;

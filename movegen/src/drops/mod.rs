@@ -19,6 +19,7 @@ pub use team::{Team, TeamBoard, TeamGame, TeamOutcome};
 
 use crate::fen::{FenError, START_FEN};
 use crate::history;
+use crate::state_stack::StateStack;
 use crate::types::Color;
 use crate::variant::{Outcome, Position, Status};
 use std::marker::PhantomData;
@@ -27,7 +28,7 @@ use std::marker::PhantomData;
 /// before it.
 #[derive(Clone)]
 pub struct DropPosition<R: DropRules> {
-    stack: Vec<DropBoard>,
+    stack: StateStack<DropBoard>,
     rules: PhantomData<R>,
 }
 
@@ -41,10 +42,8 @@ pub type SwedishPosition = DropPosition<Swedish>;
 impl<R: DropRules> DropPosition<R> {
     /// A game starting from `state`.
     pub fn from_state(state: DropBoard) -> Self {
-        let mut stack = Vec::with_capacity(512);
-        stack.push(state);
         DropPosition {
-            stack,
+            stack: StateStack::with_capacity(state, 512),
             rules: PhantomData,
         }
     }
@@ -52,38 +51,35 @@ impl<R: DropRules> DropPosition<R> {
     /// The current board.
     #[inline(always)]
     pub fn current(&self) -> &DropBoard {
-        self.stack.last().expect("the stack is never empty")
+        self.stack.current()
     }
 
     /// Moves played since the starting position.
     pub fn ply(&self) -> usize {
-        self.stack.len() - 1
+        self.stack.ply()
     }
 
     /// Sets a reserve count of the current position (a piece arrived from, or
     /// left for, the other board).
     pub fn set_reserve(&mut self, color: Color, kind: crate::PieceKind, n: u8) {
-        self.stack
-            .last_mut()
-            .expect("never empty")
-            .set_reserve(color, kind, n);
+        self.stack.current_mut().set_reserve(color, kind, n);
     }
 
     /// How many earlier positions equal the current one.
     pub fn repetitions(&self) -> usize {
-        history::repetitions(&self.stack, DropBoard::hash, self.stack.len())
+        let states = self.stack.as_slice();
+        history::repetitions(states, DropBoard::hash, states.len())
     }
 
     /// Draw by repetition inside a search rooted at stack index `root`.
     pub fn repetition_draw(&self, root: usize) -> bool {
-        history::repetition_draw(&self.stack, DropBoard::hash, self.stack.len(), root)
+        let states = self.stack.as_slice();
+        history::repetition_draw(states, DropBoard::hash, states.len(), root)
     }
 
     /// Plays a null move (search only).
     pub fn make_null_move(&mut self) {
-        let mut s = *self.current();
-        s.board.make_null_move();
-        self.stack.push(s);
+        self.stack.push_changed(|s| s.board.make_null_move());
     }
 }
 
@@ -116,14 +112,11 @@ impl<R: DropRules> Position for DropPosition<R> {
 
     #[inline(always)]
     fn make_move(&mut self, m: DropMove) {
-        let mut s = *self.current();
-        s.make::<R>(m);
-        self.stack.push(s);
+        self.stack.push_changed(|s| s.make::<R>(m));
     }
 
     #[inline(always)]
     fn unmake_move(&mut self) {
-        debug_assert!(self.stack.len() > 1);
         self.stack.pop();
     }
 

@@ -18,6 +18,7 @@ pub use state::SeriesState;
 use crate::chess_move::Move;
 use crate::fen::{FenError, START_FEN};
 use crate::movegen::{count_legal_moves, MoveList};
+use crate::state_stack::StateStack;
 use crate::types::Color;
 use crate::variant::{Outcome, Position, Status};
 use std::marker::PhantomData;
@@ -25,7 +26,7 @@ use std::marker::PhantomData;
 /// A progressive game under rules `R`: the current state and every one before it.
 #[derive(Clone)]
 pub struct Progressive<R: SeriesRules> {
-    stack: Vec<SeriesState>,
+    stack: StateStack<SeriesState>,
     rules: PhantomData<R>,
 }
 
@@ -39,10 +40,8 @@ pub type EnglishPosition = Progressive<English>;
 impl<R: SeriesRules> Progressive<R> {
     /// A game starting from `state`.
     pub fn from_state(state: SeriesState) -> Self {
-        let mut stack = Vec::with_capacity(256);
-        stack.push(state);
         Progressive {
-            stack,
+            stack: StateStack::with_capacity(state, 256),
             rules: PhantomData,
         }
     }
@@ -50,12 +49,12 @@ impl<R: SeriesRules> Progressive<R> {
     /// The current state.
     #[inline(always)]
     pub fn state(&self) -> &SeriesState {
-        self.stack.last().expect("the stack is never empty")
+        self.stack.current()
     }
 
     /// Moves played since the starting state.
     pub fn ply(&self) -> usize {
-        self.stack.len() - 1
+        self.stack.ply()
     }
 
     /// How many earlier series starts with the same side to move (the same
@@ -73,12 +72,13 @@ impl<R: SeriesRules> Progressive<R> {
         }
         let key = cur.repetition_key();
         let side = cur.mover();
-        let n = self.stack.len();
+        let states = self.stack.as_slice();
+        let n = states.len();
         let reach = (cur.board.halfmove_clock() as usize).min(n - 1);
         let mut all = 0;
         let mut inside = 0;
         for i in (n - 1 - reach..n - 1).rev() {
-            let s = &self.stack[i];
+            let s = &states[i];
             if s.played == 0 && s.mover() == side && s.repetition_key() == key {
                 all += 1;
                 if i >= root {
@@ -98,9 +98,7 @@ impl<R: SeriesRules> Progressive<R> {
 
     /// Ends the current series without a move (search only).
     pub fn make_null_move(&mut self) {
-        let mut s = *self.state();
-        s.pass_series();
-        self.stack.push(s);
+        self.stack.push_changed(SeriesState::pass_series);
     }
 
     /// A draw by a rule other than stalemate: insufficient material (P5),
@@ -153,14 +151,13 @@ impl<R: SeriesRules> Position for Progressive<R> {
 
     #[inline(always)]
     fn make_move(&mut self, m: Move) {
-        let mut s = *self.state();
-        s.make::<R>(m);
-        self.stack.push(s);
+        self.stack.push_changed(|s| {
+            s.make::<R>(m);
+        });
     }
 
     #[inline(always)]
     fn unmake_move(&mut self) {
-        debug_assert!(self.stack.len() > 1);
         self.stack.pop();
     }
 

@@ -18,6 +18,7 @@ pub use tmove::TavreliMove;
 
 use crate::fen::FenError;
 use crate::history;
+use crate::state_stack::StateStack;
 use crate::types::Color;
 use crate::variant::{Outcome, Position, Status};
 
@@ -25,20 +26,19 @@ use crate::variant::{Outcome, Position, Status};
 /// (copy-make; the stack is also the repetition history).
 #[derive(Clone)]
 pub struct TavreliPosition {
-    stack: Vec<TavreliBoard>,
+    stack: StateStack<TavreliBoard>,
     /// Per board: plies in a row that were tactical or check evasions (see
     /// [`TavreliPosition::tactical_chain`]).
-    chain: Vec<u8>,
+    chain: StateStack<u8>,
 }
 
 impl TavreliPosition {
     /// A game starting from `board`.
     pub fn from_board(board: TavreliBoard) -> TavreliPosition {
-        let mut stack = Vec::with_capacity(512);
-        stack.push(board);
-        let mut chain = Vec::with_capacity(512);
-        chain.push(0);
-        TavreliPosition { stack, chain }
+        TavreliPosition {
+            stack: StateStack::with_capacity(board, 512),
+            chain: StateStack::with_capacity(0, 512),
+        }
     }
 
     /// How many plies in a row led here by tactical moves
@@ -48,38 +48,36 @@ impl TavreliPosition {
     /// (nor of its key).
     #[inline(always)]
     pub fn tactical_chain(&self) -> u8 {
-        *self.chain.last().expect("never empty")
+        *self.chain.current()
     }
 
     /// The current board.
     #[inline(always)]
     pub fn board(&self) -> &TavreliBoard {
-        self.stack.last().expect("the stack is never empty")
+        self.stack.current()
     }
 
     /// Moves played since the starting board.
     pub fn ply(&self) -> usize {
-        self.stack.len() - 1
+        self.stack.ply()
     }
 
     /// How many earlier positions (same side to move, since the last move
     /// that lost a castling or double-step right) equal the current one.
     pub fn repetitions(&self) -> usize {
         let reach = self.board().reversible_plies() as usize;
-        history::repetitions(&self.stack, TavreliBoard::hash, reach)
+        history::repetitions(self.stack.as_slice(), TavreliBoard::hash, reach)
     }
 
     /// Draw by repetition inside a search rooted at stack index `root`.
     pub fn repetition_draw(&self, root: usize) -> bool {
         let reach = self.board().reversible_plies() as usize;
-        history::repetition_draw(&self.stack, TavreliBoard::hash, reach, root)
+        history::repetition_draw(self.stack.as_slice(), TavreliBoard::hash, reach, root)
     }
 
     /// Plays a null move (search only).
     pub fn make_null_move(&mut self) {
-        let mut b = *self.board();
-        b.make_null_move();
-        self.stack.push(b);
+        self.stack.push_changed(TavreliBoard::make_null_move);
         self.chain.push(0);
     }
 
@@ -129,15 +127,12 @@ impl Position for TavreliPosition {
         } else {
             0
         };
-        let mut b = *before;
-        generate::make(&mut b, m);
-        self.stack.push(b);
+        self.stack.push_changed(|b| generate::make(b, m));
         self.chain.push(chain);
     }
 
     #[inline(always)]
     fn unmake_move(&mut self) {
-        debug_assert!(self.stack.len() > 1);
         self.stack.pop();
         self.chain.pop();
     }

@@ -14,6 +14,7 @@ pub use action::{Action, GridSquare};
 pub use state::{ActionList, BoardResult, TranzitState};
 
 use crate::fen::FenError;
+use crate::state_stack::StateStack;
 use crate::types::Color;
 use crate::variant::{Outcome, Position, Status};
 
@@ -26,26 +27,26 @@ pub const QUIET_LIMIT: u16 = 100;
 /// A Chess-tranzit game: the current state and every state before it.
 #[derive(Clone)]
 pub struct TranzitPosition {
-    stack: Vec<TranzitState>,
+    stack: StateStack<TranzitState>,
 }
 
 impl TranzitPosition {
     /// A game starting from `state` (its history starts there, T10).
     pub fn from_state(state: TranzitState) -> Self {
-        let mut stack = Vec::with_capacity(512);
-        stack.push(state);
-        TranzitPosition { stack }
+        TranzitPosition {
+            stack: StateStack::with_capacity(state, 512),
+        }
     }
 
     /// The current state.
     #[inline(always)]
     pub fn current(&self) -> &TranzitState {
-        self.stack.last().expect("the stack is never empty")
+        self.stack.current()
     }
 
     /// Actions played since the starting position.
     pub fn ply(&self) -> usize {
-        self.stack.len() - 1
+        self.stack.ply()
     }
 
     /// How many earlier states equal the current one (T10); only states
@@ -53,9 +54,9 @@ impl TranzitPosition {
     pub fn repetitions(&self) -> usize {
         let s = self.current();
         let key = s.position_key();
-        let n = self.stack.len() - 1;
+        let n = self.stack.ply();
         let reach = (s.reversible as usize).min(n);
-        self.stack[n - reach..n]
+        self.stack.as_slice()[n - reach..n]
             .iter()
             .filter(|e| e.position_key() == key)
             .count()
@@ -65,7 +66,7 @@ impl TranzitPosition {
     /// then T13 and T9 for the side now to move.
     fn judge(&mut self, action: Action) {
         let repeated = self.repetitions() >= 2;
-        let s = self.stack.last_mut().expect("never empty");
+        let s = self.stack.current_mut();
         let side = s.side_to_move();
         // T11: no piece left on board I loses it.
         if !s.results[0].decided() {
@@ -113,13 +114,13 @@ impl TranzitPosition {
 
     /// Passes the turn (a null move, for searches).
     pub fn make_null_move(&mut self) {
-        let mut s = *self.current();
-        let side = s.side_to_move().flip();
-        for b in s.boards.iter_mut() {
-            b.set_ep_square(None);
-            b.set_side_to_move(side);
-        }
-        self.stack.push(s);
+        self.stack.push_changed(|s| {
+            let side = s.side_to_move().flip();
+            for b in s.boards.iter_mut() {
+                b.set_ep_square(None);
+                b.set_side_to_move(side);
+            }
+        });
     }
 
     /// The final score of a finished game with T14 applied, in half-points.
@@ -179,14 +180,11 @@ impl Position for TranzitPosition {
     }
 
     fn make_move(&mut self, a: Action) {
-        let mut s = *self.current();
-        s.make(a);
-        self.stack.push(s);
+        self.stack.push_changed(|s| s.make(a));
         self.judge(a);
     }
 
     fn unmake_move(&mut self) {
-        debug_assert!(self.stack.len() > 1);
         self.stack.pop();
     }
 
