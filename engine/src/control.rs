@@ -6,6 +6,19 @@ use crate::limits::{Limits, TimeBudget};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+/// How much of the soft time limit an iteration may use, from how the search
+/// went so far: `stable` is the number of iterations in a row that ended with
+/// the same best move (0: it just changed), `score_drop` how far the score
+/// fell against the previous iteration (centipawns, negative when it rose).
+/// A settled best move saves time; a new best move or a falling score buys
+/// more.
+pub fn time_scale(stable: u32, score_drop: i32) -> f64 {
+    const STABILITY: [f64; 5] = [1.6, 1.25, 1.0, 0.85, 0.7];
+    let stability = STABILITY[(stable as usize).min(STABILITY.len() - 1)];
+    let falling = 1.0 + (score_drop.clamp(0, 100) as f64) / 200.0;
+    stability * falling
+}
+
 /// A node counter on its own cache line.
 #[repr(align(64))]
 #[derive(Default)]
@@ -92,8 +105,15 @@ impl Control {
         }
     }
 
-    /// Whether the main thread should start no new iteration.
-    pub fn should_stop_after_iteration(&self, thread: usize, depth: i32, score: i32) -> bool {
+    /// Whether the main thread should start no new iteration; `time_scale`
+    /// stretches or shrinks the soft limit (see [`time_scale`]).
+    pub fn should_stop_after_iteration(
+        &self,
+        thread: usize,
+        depth: i32,
+        score: i32,
+        time_scale: f64,
+    ) -> bool {
         if thread != 0 || self.infinite || self.pondering() {
             return false;
         }
@@ -111,9 +131,33 @@ impl Control {
             Some(soft) => {
                 let mate_settled =
                     score.abs() >= MATE_BOUND && depth >= 2 * (MATE - score.abs()) + 4;
-                self.single_reply || mate_settled || self.clock_elapsed() >= soft
+                self.single_reply
+                    || mate_settled
+                    || self.clock_elapsed() >= soft.mul_f64(time_scale)
             }
             None => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::time_scale;
+
+    #[test]
+    fn a_settled_best_move_saves_time_and_a_new_one_buys_more() {
+        assert!(time_scale(0, 0) > 1.0);
+        assert!(time_scale(10, 0) < 1.0);
+        for stable in 0..6 {
+            assert!(time_scale(stable + 1, 0) <= time_scale(stable, 0));
+        }
+    }
+
+    #[test]
+    fn a_falling_score_buys_time_a_rising_one_does_not() {
+        assert!(time_scale(2, 60) > time_scale(2, 0));
+        assert_eq!(time_scale(2, -80), time_scale(2, 0));
+        // The stretch is bounded.
+        assert_eq!(time_scale(2, 5000), time_scale(2, 100));
     }
 }

@@ -67,7 +67,7 @@ impl Limits {
         let soft = base.min(cap).max(Duration::from_millis(1));
         let hard = (base * 4).min(cap).max(soft);
         TimeBudget {
-            soft: Some(soft.mul_f64(0.6)),
+            soft: Some(soft.mul_f64(0.8)),
             hard: Some(hard),
         }
     }

@@ -7,7 +7,7 @@
 //! compares the side to move with the mover and negates the child's score
 //! only when the turn passed.
 
-use crate::control::Control;
+use crate::control::{time_scale, Control};
 use crate::info::score::{INFINITE, MATE, MATE_BOUND};
 use crate::info::{Score, ScoreBound, SearchInfo};
 use crate::ordering::{MovePicker, OrderingTables, Pick, MAX_PLY};
@@ -56,6 +56,8 @@ pub struct Worker<P: Searchable> {
     tables: OrderingTables<P>,
     eval_stack: [i32; MAX_PLY + 4],
     move_stack: [Option<usize>; MAX_PLY + 4],
+    /// The move left out at each ply by a singular-extension search.
+    excluded: Vec<Option<P::Move>>,
     pv: Vec<Vec<P::Move>>,
     buffers: Vec<Vec<(P::Move, i32)>>,
     lmr: [[u8; 64]; 64],
@@ -104,6 +106,7 @@ impl<P: Searchable> Worker<P> {
             },
             eval_stack: [NO_EVAL; MAX_PLY + 4],
             move_stack: [None; MAX_PLY + 4],
+            excluded: vec![None; MAX_PLY + 4],
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -139,6 +142,8 @@ impl<P: Searchable> Worker<P> {
         let lines = self.multipv.min(self.root_moves.len());
         // Helper threads start one iteration deeper on odd ids to spread the work.
         let mut depth = 1 + (self.id % 2) as i32;
+        // Best-move stability and score trend, for the time manager.
+        let mut stable = 0u32;
         while depth <= self.max_depth && depth < MAX_PLY as i32 {
             for rm in &mut self.root_moves {
                 rm.score = rm.current;
@@ -158,15 +163,27 @@ impl<P: Searchable> Worker<P> {
                 break;
             }
             let best = &self.root_moves[0];
+            if result.depth > 0 && result.pv[0] == best.mv {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            let score_drop = if result.depth > 0 && result.score.abs() < MATE_BOUND {
+                result.score - best.current
+            } else {
+                0
+            };
             result = ThreadResult {
                 depth,
                 score: best.current,
                 pv: best.pv.clone(),
             };
-            if self
-                .control
-                .should_stop_after_iteration(self.id, depth, best.current)
-            {
+            if self.control.should_stop_after_iteration(
+                self.id,
+                depth,
+                result.score,
+                time_scale(stable, score_drop),
+            ) {
                 break;
             }
             depth += 1;
@@ -336,7 +353,15 @@ impl<P: Searchable> Worker<P> {
         }
         let in_check = self.pos.in_check();
         let key = self.pos.hash();
-        let tt = self.tt.probe(key);
+        // A singular-extension search of this node leaves one move out: it
+        // neither reads nor writes the table, and does no pruning before the
+        // move loop.
+        let excluded = self.excluded[ply];
+        let tt = if excluded.is_some() {
+            None
+        } else {
+            self.tt.probe(key)
+        };
         let tt_move_bits = tt.map_or(0, |h| h.mv);
         if let Some(h) = tt {
             if !PV && h.depth >= depth {
@@ -352,17 +377,33 @@ impl<P: Searchable> Worker<P> {
             }
         }
 
-        let eval = if in_check {
+        let static_eval = if in_check {
             NO_EVAL
+        } else if excluded.is_some() {
+            self.eval_stack[ply]
         } else if let Some(h) = tt {
             h.eval
         } else {
             self.pos.evaluate()
         };
-        self.eval_stack[ply] = eval;
-        let improving = !in_check && ply >= 2 && eval > self.eval_stack[ply - 2];
+        self.eval_stack[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.eval_stack[ply - 2];
+        // The table's score, where its bound allows, is a better estimate
+        // for the pruning decisions than the static evaluation.
+        let eval = match tt {
+            Some(h) if !in_check && h.score.abs() < MATE_BOUND => {
+                let s = h.score;
+                match h.bound {
+                    Bound::Lower if s > static_eval => s,
+                    Bound::Upper if s < static_eval => s,
+                    Bound::Exact => s,
+                    _ => static_eval,
+                }
+            }
+            _ => static_eval,
+        };
 
-        if !PV && !in_check && !root {
+        if !PV && !in_check && !root && excluded.is_none() {
             // Razoring: hopeless positions drop into quiescence.
             if depth <= 3 && eval + 250 * depth < alpha {
                 let v = self.qsearch::<false>(alpha, alpha + 1, ply);
@@ -399,7 +440,7 @@ impl<P: Searchable> Worker<P> {
         }
 
         // Without a hash move, a shallower search costs less than a bad order.
-        if depth >= 6 && tt_move_bits == 0 {
+        if depth >= 6 && tt_move_bits == 0 && excluded.is_none() {
             depth -= 1;
         }
 
@@ -414,7 +455,39 @@ impl<P: Searchable> Worker<P> {
                 return self.terminal_score(ply);
             }
         }
-        let mut picker = self.picker(&list, tt_move_bits, ply);
+        let tt_move = find_move::<P>(&list, tt_move_bits);
+
+        // Singular extension: when the hash move, known to be good to nearly
+        // this depth, is clearly better than every other move (a reduced
+        // search without it fails low against a margin below its score), it
+        // is searched one ply deeper. When even the other moves beat beta,
+        // the node is cut at once.
+        let mut singular = 0;
+        if let (Some(h), Some(ttm)) = (tt, tt_move) {
+            if !root
+                && depth >= 8
+                && h.depth >= depth - 3
+                && h.bound != Bound::Upper
+                && h.score.abs() < MATE_BOUND
+                && ply < 2 * MAX_PLY / 3
+            {
+                let singular_beta = score_from_tt(h.score, ply) - 2 * depth;
+                self.excluded[ply] = Some(ttm);
+                let v =
+                    self.search::<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
+
+        let mut picker = self.picker(&list, tt_move, ply);
 
         let us = self.pos.side_to_move();
         let original_alpha = alpha;
@@ -425,6 +498,9 @@ impl<P: Searchable> Worker<P> {
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some((m, pick)) = picker.next(&self.pos) {
+            if Some(m) == excluded {
+                continue;
+            }
             let tactical = pick != Pick::Quiet;
             let slot = self.pos.history_index(m);
             let history = self.tables.history(us.index(), slot);
@@ -450,7 +526,11 @@ impl<P: Searchable> Worker<P> {
             let flipped = self.pos.side_to_move() != us;
             let gives_check = self.pos.in_check();
             self.move_stack[ply + 1] = Some(slot);
-            let extension = (gives_check && ply < 2 * MAX_PLY / 3) as i32;
+            let extension = if Some(m) == tt_move {
+                singular.max(gives_check as i32)
+            } else {
+                gives_check as i32
+            } * (ply < 2 * MAX_PLY / 3) as i32;
             let new_depth = depth - 1 + extension;
 
             let mut score;
@@ -533,8 +613,12 @@ impl<P: Searchable> Worker<P> {
         } else {
             Bound::Upper
         };
-        if !root || self.pv_index == 0 {
-            let eval_store = if eval == NO_EVAL { 0 } else { eval };
+        if (!root || self.pv_index == 0) && excluded.is_none() {
+            let eval_store = if static_eval == NO_EVAL {
+                0
+            } else {
+                static_eval
+            };
             self.tt.store(
                 key,
                 best_move.map_or(0, P::move_bits),
@@ -550,11 +634,12 @@ impl<P: Searchable> Worker<P> {
     /// A move picker for `list` at `ply`, the hash move (if among the moves)
     /// first; the scored-move buffer of the ply is borrowed until the picker
     /// is given back with `into_buffer`.
-    fn picker(&mut self, list: &[P::Move], tt_move_bits: u32, ply: usize) -> MovePicker<P::Move> {
-        let tt_move = list
-            .iter()
-            .copied()
-            .find(|&m| tt_move_bits != 0 && P::move_bits(m) == tt_move_bits);
+    fn picker(
+        &mut self,
+        list: &[P::Move],
+        tt_move: Option<P::Move>,
+        ply: usize,
+    ) -> MovePicker<P::Move> {
         let buffer = std::mem::take(&mut self.buffers[ply]);
         MovePicker::new(
             &self.pos,
@@ -640,8 +725,8 @@ impl<P: Searchable> Worker<P> {
             // No capture: stand pat (a stalemate here is left to the full search).
             return best;
         }
-        let tt_move_bits = tt.map_or(0, |h| h.mv);
-        let mut picker = self.picker(&list, tt_move_bits, ply);
+        let tt_move = find_move::<P>(&list, tt.map_or(0, |h| h.mv));
+        let mut picker = self.picker(&list, tt_move, ply);
         let us = self.pos.side_to_move();
         let mut best_move = None;
         while let Some((m, pick)) = picker.next(&self.pos) {
@@ -703,6 +788,13 @@ impl<P: Searchable> Worker<P> {
 }
 
 #[inline(always)]
+/// The move of `list` packed as `bits` by [`Searchable::move_bits`], if any.
+fn find_move<P: Searchable>(list: &[P::Move], bits: u32) -> Option<P::Move> {
+    list.iter()
+        .copied()
+        .find(|&m| bits != 0 && P::move_bits(m) == bits)
+}
+
 fn score_to_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s + ply as i32
