@@ -146,6 +146,48 @@ fn bishop_pair_bonus_is_positive() {
     assert_eq!(t.coefficients[index_of(&WEIGHTS, &WEIGHTS.bishop_pair)], 1);
 }
 
+/// White's uses minus Black's of the weight `p` in the position `fen`.
+fn coefficient(fen: &str, p: &S) -> i32 {
+    let b = Board::from_fen(fen).unwrap();
+    let mut t = Trace::new(&WEIGHTS);
+    evaluate_with(&b, &WEIGHTS, &mut t);
+    t.coefficients[index_of(&WEIGHTS, p)]
+}
+
+#[test]
+fn an_undefended_attacked_piece_is_hanging() {
+    let hanging = &WEIGHTS.hanging[1];
+    assert!(hanging.mg > 0 && hanging.eg > 0, "{hanging:?}");
+    assert_eq!(coefficient("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", hanging), 1);
+    // Defended by a pawn: not hanging.
+    assert_eq!(
+        coefficient("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", hanging),
+        0
+    );
+    // The same for Black.
+    assert_eq!(coefficient("3rk3/8/8/8/3N4/8/8/4K3 w - - 0 1", hanging), -1);
+}
+
+#[test]
+fn a_safe_check_counts_and_a_guarded_one_does_not() {
+    let rook = &WEIGHTS.safe_check[2];
+    assert!(rook.mg > 0, "{rook:?}");
+    assert_eq!(coefficient("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", rook), 1);
+    // The knight on c7 guards a8.
+    assert_eq!(coefficient("4k3/2n5/8/8/8/8/8/R3K3 w - - 0 1", rook), 0);
+}
+
+#[test]
+fn a_passed_pawn_with_a_free_way_earns_more() {
+    let free = &WEIGHTS.passed_free[4];
+    assert!(free.eg > 0, "{free:?}");
+    assert_eq!(coefficient("k7/8/8/3P4/8/8/8/4K3 w - - 0 1", free), 1);
+    // The enemy king guards the way.
+    assert_eq!(coefficient("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", free), 0);
+    // A rook blocks it.
+    assert_eq!(coefficient("k2r4/8/8/3P4/8/8/8/4K3 w - - 0 1", free), 0);
+}
+
 #[test]
 fn advanced_passed_pawn_is_worth_more() {
     let seventh = eval_fen("8/4P3/8/8/k7/8/8/K7 w - - 0 1");

@@ -50,8 +50,15 @@ pub struct Info {
     pub mobility_area: [Bitboard; 2],
     /// The squares around each side's king (and its own square).
     pub king_zone: [Bitboard; 2],
-    /// Squares attacked by each side's knights and bishops (set by mobility).
-    pub minor_attacks: [Bitboard; 2],
+    /// Squares attacked by each side's knights, bishops, rooks and queens,
+    /// per kind (set by mobility).
+    pub attacks_by: [[Bitboard; 4]; 2],
+    /// Squares attacked by each side (pawns and king from the start, the
+    /// other pieces added by mobility).
+    pub attacks: [Bitboard; 2],
+    /// Squares attacked at least twice by each side (as `attacks`; two pawns
+    /// on one square count once).
+    pub attacks2: [Bitboard; 2],
     /// How many of each side's pieces attack the enemy king zone (set by mobility).
     pub king_attackers: [i32; 2],
     /// How many attacks each side makes on the enemy king zone (set by mobility).
@@ -74,14 +81,28 @@ impl Info {
             let k = b.king_square(c);
             king_attacks(k) | k.bb()
         };
+        let king = |c: Color| king_attacks(b.king_square(c));
+        let (kw, kb) = (king(Color::White), king(Color::Black));
         Info {
+            attacks: [pawn_attacks[0] | kw, pawn_attacks[1] | kb],
+            attacks2: [pawn_attacks[0] & kw, pawn_attacks[1] & kb],
             pawn_attacks,
             pawn_attack_span: [span(Color::White), span(Color::Black)],
             mobility_area: [area(Color::White), area(Color::Black)],
             king_zone: [zone(Color::White), zone(Color::Black)],
-            minor_attacks: [0; 2],
+            attacks_by: [[0; 4]; 2],
             king_attackers: [0; 2],
             king_zone_hits: [0; 2],
         }
+    }
+
+    /// Records that side `c`'s piece of kind `kind` (0 knight … 3 queen)
+    /// attacks the squares `a`.
+    #[inline(always)]
+    pub fn add_attacks(&mut self, c: Color, kind: usize, a: Bitboard) {
+        let i = c.index();
+        self.attacks_by[i][kind] |= a;
+        self.attacks2[i] |= self.attacks[i] & a;
+        self.attacks[i] |= a;
     }
 }

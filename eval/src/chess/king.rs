@@ -1,10 +1,12 @@
 //! King safety: pieces attacking the king zone (counted by
-//! [`super::mobility`]), the pawn shield and open files near the king.
+//! [`super::mobility`]), weak squares in the zone, safe checks, the pawn
+//! shield, enemy pawns storming it and open files near the king.
 
 use super::info::{beside, front_span, Info};
 use super::Weights;
 use crate::acc::Acc;
-use movegen::bitboard::{forward, Bitboard};
+use movegen::attacks::{bishop_attacks, knight_attacks, rook_attacks};
+use movegen::bitboard::{forward, Bitboard, Squares};
 use movegen::{Board, Color, PieceKind};
 
 /// The files holding any square of `b`, as the low eight bits.
@@ -14,6 +16,36 @@ fn files_of(mut b: Bitboard) -> u32 {
     b |= b >> 16;
     b |= b >> 8;
     (b & 0xFF) as u32
+}
+
+/// Side `c`'s weak-square and safe-check terms against the enemy king.
+#[inline(always)]
+fn attack_on_king<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info, c: Color) {
+    let (i, j) = (c.index(), c.flip().index());
+    let ksq = b.king_square(c.flip());
+    // Defended at most once, and then only by the king or the queen.
+    let weak = info.attacks[i]
+        & !info.attacks2[j]
+        & (!info.attacks[j] | info.attacks_by[j][3] | info.king_zone[j]);
+    acc.add(
+        c,
+        &w.king_zone_weak,
+        (weak & info.king_zone[j]).count_ones() as i32,
+    );
+    let occ = b.occupied();
+    let safe = !b.color_bb(c) & (!info.attacks[j] | (weak & info.attacks2[i]));
+    let diagonal = bishop_attacks(ksq, occ);
+    let straight = rook_attacks(ksq, occ);
+    let by = &info.attacks_by[i];
+    let checks = [
+        knight_attacks(ksq) & by[0],
+        diagonal & by[1],
+        straight & by[2],
+        (diagonal | straight) & by[3],
+    ];
+    for (weight, squares) in w.safe_check.iter().zip(checks) {
+        acc.add(c, weight, (squares & safe != 0) as i32);
+    }
 }
 
 /// King-zone attacks and the pawn shield, for both sides.
@@ -29,6 +61,7 @@ pub fn eval<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info) {
             1,
         );
         acc.add(c, &w.king_zone_hits, info.king_zone_hits[i]);
+        attack_on_king(b, w, acc, info, c);
 
         // Side `c`'s own king cover, on the king's file and its neighbours:
         // per file, the nearest own pawn ahead is 1, 2, 3+ ranks ahead or
@@ -50,5 +83,14 @@ pub fn eval<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info) {
             &w.king_open_file,
             (near & !pawn_files).count_ones() as i32,
         );
+
+        // Enemy pawns ahead of the king on those files, by how many ranks
+        // ahead (1, 2, 3, 4+); the storming side earns the weight.
+        let king_rank = b.king_square(c).relative_rank(c) as i32;
+        let storm = b.pieces(c.flip(), PieceKind::Pawn) & front_span(files, c);
+        for sq in Squares(storm) {
+            let ahead = sq.relative_rank(c) as i32 - king_rank;
+            acc.add(c.flip(), &w.pawn_storm[(ahead.min(4) - 1) as usize], 1);
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! Mobility: per piece, the number of squares it attacks in its side's
 //! mobility area (not attacked by enemy pawns, not holding an own pawn or
 //! king). The same pass counts attacks on the enemy king zone for
-//! [`super::king`] and knight/bishop attacks for [`super::threats`].
+//! [`super::king`] and records every piece's attacks in [`Info`] for the
+//! king-safety and threat terms.
 
 use super::info::Info;
 use super::Weights;
@@ -16,12 +17,14 @@ use movegen::{Board, Color, PieceKind};
 fn piece<A: Acc, const N: usize>(
     acc: &mut A,
     c: Color,
+    kind: usize,
     attacks: Bitboard,
     table: &[S; N],
     king_attack: &S,
     info: &mut Info,
 ) {
     let i = c.index();
+    info.add_attacks(c, kind, attacks);
     acc.add(
         c,
         &table[(attacks & info.mobility_area[i]).count_ones() as usize],
@@ -40,25 +43,21 @@ fn piece<A: Acc, const N: usize>(
 pub fn eval<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &mut Info) {
     let occ = b.occupied();
     for c in Color::ALL {
-        let mut minor = 0;
         for sq in Squares(b.pieces(c, PieceKind::Knight)) {
             let a = knight_attacks(sq);
-            minor |= a;
-            piece(acc, c, a, &w.knight_mobility, &w.king_attack[0], info);
+            piece(acc, c, 0, a, &w.knight_mobility, &w.king_attack[0], info);
         }
         for sq in Squares(b.pieces(c, PieceKind::Bishop)) {
             let a = bishop_attacks(sq, occ);
-            minor |= a;
-            piece(acc, c, a, &w.bishop_mobility, &w.king_attack[1], info);
+            piece(acc, c, 1, a, &w.bishop_mobility, &w.king_attack[1], info);
         }
         for sq in Squares(b.pieces(c, PieceKind::Rook)) {
             let a = rook_attacks(sq, occ);
-            piece(acc, c, a, &w.rook_mobility, &w.king_attack[2], info);
+            piece(acc, c, 2, a, &w.rook_mobility, &w.king_attack[2], info);
         }
         for sq in Squares(b.pieces(c, PieceKind::Queen)) {
             let a = queen_attacks(sq, occ);
-            piece(acc, c, a, &w.queen_mobility, &w.king_attack[3], info);
+            piece(acc, c, 3, a, &w.queen_mobility, &w.king_attack[3], info);
         }
-        info.minor_attacks[c.index()] = minor;
     }
 }

@@ -58,8 +58,8 @@ pub fn phase(b: &Board) -> i32 {
 pub fn evaluate_with<A: Acc>(b: &Board, w: &Weights, acc: &mut A) -> Breakdown {
     let mut info = Info::new(b);
     material::eval(b, w, acc);
-    pawns::eval(b, w, acc, &info);
     mobility::eval(b, w, acc, &mut info);
+    pawns::eval(b, w, acc, &info);
     king::eval(b, w, acc, &info);
     pieces::eval(b, w, acc, &info);
     threats::eval(b, w, acc, &info);

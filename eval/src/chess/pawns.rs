@@ -1,4 +1,4 @@
-//! Pawn structure: passed pawns (by rank, unblocked, king distances),
+//! Pawn structure: passed pawns (by rank, unblocked, free way, king distances),
 //! isolated, doubled, backward and connected pawns.
 
 use super::info::{beside, file_fill, front_span, Info};
@@ -64,6 +64,9 @@ pub fn eval<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info) {
             acc.add(c, &w.passed[r], 1);
             if occ & stop.bb() == 0 {
                 acc.add(c, &w.passed_unblocked[r], 1);
+            }
+            if front_span(sq.bb(), c) & (occ | info.attacks[i ^ 1]) == 0 {
+                acc.add(c, &w.passed_free[r], 1);
             }
             acc.add(c, &w.passed_own_king[r], distance(own_king, stop));
             acc.add(c, &w.passed_enemy_king[r], distance(their_king, stop));

@@ -1,10 +1,11 @@
-//! Piece terms: the bishop pair, rooks on open and half-open files, knight
-//! and bishop outposts.
+//! Piece terms: the bishop pair, own pawns on a bishop's colour, rooks on
+//! open and half-open files, knight and bishop outposts, minor pieces
+//! shielded by a pawn.
 
 use super::info::Info;
 use super::Weights;
 use crate::acc::Acc;
-use movegen::bitboard::{file_bb, Squares, RANK_3, RANK_6};
+use movegen::bitboard::{file_bb, forward, Squares, LIGHT_SQUARES, RANK_3, RANK_6};
 use movegen::{Board, Color, PieceKind};
 
 /// Ranks 4 to 6 from White's side.
@@ -24,6 +25,20 @@ pub fn eval<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info) {
         }
 
         let own_pawns = b.pieces(c, PieceKind::Pawn);
+        for sq in Squares(bishops) {
+            let colour = if sq.bb() & LIGHT_SQUARES != 0 {
+                LIGHT_SQUARES
+            } else {
+                !LIGHT_SQUARES
+            };
+            acc.add(c, &w.bishop_pawns, (own_pawns & colour).count_ones() as i32);
+        }
+        let minors = bishops | b.pieces(c, PieceKind::Knight);
+        acc.add(
+            c,
+            &w.minor_behind_pawn,
+            (forward(minors, c) & all_pawns).count_ones() as i32,
+        );
         for sq in Squares(b.pieces(c, PieceKind::Rook)) {
             let file = file_bb(sq.file());
             if all_pawns & file == 0 {

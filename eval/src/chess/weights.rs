@@ -62,8 +62,15 @@ weights_struct! {
         pub pawn_shield: [S; 4],
         /// Per file at and beside the king without any pawn.
         pub king_open_file: S,
+        /// Per own pawn on a file at or beside the enemy king, ahead of it
+        /// by 1, 2, 3, 4+ ranks.
+        pub pawn_storm: [S; 4],
         /// Two or more bishops.
         pub bishop_pair: S,
+        /// Per bishop, per own pawn on squares of the bishop's colour.
+        pub bishop_pawns: S,
+        /// Per knight or bishop with a pawn (of either side) just in front.
+        pub minor_behind_pawn: S,
         /// A rook on a file without pawns.
         pub rook_open: S,
         /// A rook on a file without own pawns but with enemy pawns.
@@ -76,6 +83,20 @@ weights_struct! {
         pub threat_by_pawn: S,
         /// Per enemy rook or queen attacked by an own knight or bishop.
         pub threat_by_minor: S,
+        /// Per enemy queen attacked by an own rook.
+        pub threat_by_rook: S,
+        /// Per enemy pawn (0) and piece (1) attacked and not defended.
+        pub hanging: [S; 2],
+        /// A safe check (from a square not attacked by the enemy and not
+        /// holding an own piece) is available to a knight, bishop, rook,
+        /// queen.
+        pub safe_check: [S; 4],
+        /// Per square of the enemy king's zone attacked and defended at most
+        /// once, by the king or the queen only.
+        pub king_zone_weak: S,
+        /// Extra for a passed pawn whose way to promotion is empty and not
+        /// attacked by the enemy, by relative rank.
+        pub passed_free: [S; 8],
         /// For the side to move.
         pub tempo: S,
     }
@@ -180,13 +201,21 @@ impl Weights {
             king_zone_hits: s(3, 0),
             pawn_shield: [s(10, 0), s(5, 0), s(0, 0), s(-15, 0)],
             king_open_file: s(-15, 0),
+            pawn_storm: [s(0, 0), s(10, 0), s(5, 0), s(0, 0)],
             bishop_pair: s(30, 50),
+            bishop_pawns: s(-2, -4),
+            minor_behind_pawn: s(10, 0),
             rook_open: s(25, 10),
             rook_half_open: s(10, 5),
             knight_outpost: s(20, 10),
             bishop_outpost: s(10, 5),
             threat_by_pawn: s(40, 30),
             threat_by_minor: s(30, 20),
+            threat_by_rook: s(30, 20),
+            hanging: [s(5, 15), s(30, 25)],
+            safe_check: [s(30, 5), s(20, 5), s(35, 5), s(25, 5)],
+            king_zone_weak: s(5, 0),
+            passed_free: rank_table([0, 0, 0, 5, 10, 20, 30, 0], [0, 0, 5, 10, 20, 40, 60, 0]),
             tempo: s(15, 5),
         }
     }
