@@ -106,7 +106,8 @@ impl Control {
     }
 
     /// Whether the main thread should start no new iteration; `time_scale`
-    /// stretches or shrinks the soft limit (see [`time_scale`]).
+    /// stretches or shrinks the soft limit of clock play (see
+    /// [`time_scale`]; a `movetime` is kept as it is).
     pub fn should_stop_after_iteration(
         &self,
         thread: usize,
@@ -129,11 +130,14 @@ impl Control {
             // A proven mate is not searched on and on when the clock runs:
             // every shorter mate was already looked for at this depth.
             Some(soft) => {
+                let soft = if self.budget.adaptive {
+                    soft.mul_f64(time_scale)
+                } else {
+                    soft
+                };
                 let mate_settled =
                     score.abs() >= MATE_BOUND && depth >= 2 * (MATE - score.abs()) + 4;
-                self.single_reply
-                    || mate_settled
-                    || self.clock_elapsed() >= soft.mul_f64(time_scale)
+                self.single_reply || mate_settled || self.clock_elapsed() >= soft
             }
             None => false,
         }

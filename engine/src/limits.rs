@@ -34,6 +34,9 @@ pub struct TimeBudget {
     pub soft: Option<Duration>,
     /// Stop searching at once after this much time.
     pub hard: Option<Duration>,
+    /// Whether the search may stretch or shrink `soft` by how it goes
+    /// (clock play); a fixed `movetime` is used exactly.
+    pub adaptive: bool,
 }
 
 impl Limits {
@@ -45,12 +48,14 @@ impl Limits {
             return TimeBudget {
                 soft: Some(t),
                 hard: Some(t),
+                adaptive: false,
             };
         }
         let Some(time) = self.time else {
             return TimeBudget {
                 soft: None,
                 hard: None,
+                adaptive: false,
             };
         };
         // Never plan to use the last reserve, and keep a minimum of 1 ms.
@@ -69,6 +74,7 @@ impl Limits {
         TimeBudget {
             soft: Some(soft.mul_f64(0.8)),
             hard: Some(hard),
+            adaptive: true,
         }
     }
 }
@@ -89,6 +95,8 @@ mod tests {
         };
         let b = l.budget(ms(30));
         assert_eq!(b.hard, Some(ms(970)));
+        assert_eq!(b.soft, Some(ms(970)));
+        assert!(!b.adaptive, "a movetime is not stretched or shrunk");
     }
 
     #[test]

@@ -248,6 +248,10 @@ fn without_xboard_the_plain_protocol_stays() {
 fn mate_at_the_end_of_the_next_series_is_mate_2() {
     // Progressive Italian, White's series 1: Rh8+ is no mate (Ka7), but
     // every two-move reply of Black is mated in White's series of three.
+    // Rh6 (hand-checked) is mate 2 as well: Black's king can only end on
+    // a8 or b8 (Kb6, a waiting rook move, Rh8#), c8 (two waiting rook moves,
+    // Rh8#) or a7 (Kc7, Rh5, Ra5#). Which of the two the engine plays
+    // depends on the evaluation; both must come with the mate-2 score.
     let mut e = gui();
     e.send("new");
     e.send("variant progressive-italian");
@@ -257,7 +261,8 @@ fn mate_at_the_end_of_the_next_series_is_mate_2() {
     e.send("st 2");
     e.send("go");
     let lines = e.until(|l| l.starts_with("move "), WAIT, "a move");
-    assert_eq!(moves(&lines), ["h1h8"], "{lines:?}");
+    let played = moves(&lines);
+    assert!(played == ["h1h8"] || played == ["h1h6"], "{lines:?}");
     let last = lines.iter().rev().find(|l| l.contains('\t')).unwrap();
     assert_eq!(last.split_whitespace().nth(1), Some("100002"), "{lines:?}");
 }
