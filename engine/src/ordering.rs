@@ -1,5 +1,5 @@
-//! Move ordering: killer moves, butterfly history and countermoves, and the
-//! staged move picker built on them.
+//! Move ordering: killer moves, butterfly history, continuation history and
+//! countermoves, and the staged move picker built on them.
 
 use crate::searchable::Searchable;
 
@@ -14,9 +14,19 @@ pub struct OrderingTables<P: Searchable> {
     pub history: Vec<i32>,
     /// The refutation of each move slot of the opponent's previous move.
     pub countermoves: Vec<Option<P::Move>>,
+    /// Continuation history: how a quiet move did after the move one or two
+    /// plies earlier, by (earlier slot, slot); both distances share it.
+    continuation: Vec<i16>,
 }
 
 const HISTORY_MAX: i32 = 16_384;
+
+/// `h` moved towards ±HISTORY_MAX by `bonus`, never past it.
+#[inline(always)]
+fn gravity(h: i32, bonus: i32) -> i32 {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    h + b - h * b.abs() / HISTORY_MAX
+}
 
 impl<P: Searchable> OrderingTables<P> {
     /// Prepares tables kept from the previous search for a new one: the
@@ -32,6 +42,7 @@ impl<P: Searchable> OrderingTables<P> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * P::HISTORY_LEN],
             countermoves: vec![None; P::HISTORY_LEN],
+            continuation: vec![0; P::HISTORY_LEN * P::HISTORY_LEN],
         }
     }
 
@@ -46,8 +57,33 @@ impl<P: Searchable> OrderingTables<P> {
     #[inline(always)]
     pub fn update_history(&mut self, side: usize, slot: usize, bonus: i32) {
         let h = &mut self.history[side * P::HISTORY_LEN + slot];
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *h += b - *h * b.abs() / HISTORY_MAX;
+        *h = gravity(*h, bonus);
+    }
+
+    /// The continuation history of `slot` after the move in slot `earlier`
+    /// (0 when there was none: a null move or the root).
+    #[inline(always)]
+    pub fn continuation(&self, earlier: Option<usize>, slot: usize) -> i32 {
+        earlier.map_or(0, |e| self.continuation[e * P::HISTORY_LEN + slot] as i32)
+    }
+
+    /// Moves the continuation history of `slot` after `earlier` by `bonus`.
+    #[inline(always)]
+    pub fn update_continuation(&mut self, earlier: Option<usize>, slot: usize, bonus: i32) {
+        if let Some(e) = earlier {
+            let h = &mut self.continuation[e * P::HISTORY_LEN + slot];
+            *h = gravity(*h as i32, bonus) as i16;
+        }
+    }
+
+    /// The quiet-move statistic of `slot` for `side` after the moves in
+    /// slots `earlier` (one and two plies before): butterfly plus
+    /// continuation history.
+    #[inline(always)]
+    pub fn quiet_score(&self, side: usize, earlier: [Option<usize>; 2], slot: usize) -> i32 {
+        self.history(side, slot)
+            + self.continuation(earlier[0], slot)
+            + self.continuation(earlier[1], slot)
     }
 
     /// Records a quiet move that caused a cutoff at `ply`.
@@ -101,7 +137,8 @@ pub enum Pick {
 /// Hands out moves stage by stage: the transposition-table move, winning and
 /// equal captures and promotions (MVV-LVA, with SEE checked lazily: a losing
 /// capture is moved to the last stage when it comes up), killers, the
-/// countermove, quiet moves by history, and losing captures last.
+/// countermove, quiet moves by butterfly and continuation history, and losing
+/// captures last.
 pub struct MovePicker<M> {
     moves: Vec<(M, i32)>,
     next: usize,
@@ -117,12 +154,12 @@ impl<M: Copy + Eq> MovePicker<M> {
         tt_move: Option<M>,
         tables: &OrderingTables<P>,
         ply: usize,
-        previous_slot: Option<usize>,
+        earlier: [Option<usize>; 2],
     ) -> Self {
         buffer.clear();
         let side = pos.side_to_move().index();
         let killers = tables.killers[ply];
-        let counter = previous_slot.and_then(|s| tables.countermoves[s]);
+        let counter = earlier[0].and_then(|s| tables.countermoves[s]);
         for &m in moves {
             let score = if Some(m) == tt_move {
                 band::TT
@@ -135,7 +172,7 @@ impl<M: Copy + Eq> MovePicker<M> {
             } else if Some(m) == counter {
                 band::COUNTER
             } else {
-                tables.history(side, pos.history_index(m))
+                tables.quiet_score(side, earlier, pos.history_index(m))
             };
             buffer.push((m, score));
         }
@@ -188,5 +225,80 @@ impl<M: Copy + Eq> MovePicker<M> {
     /// Gives back the buffer for reuse.
     pub fn into_buffer(self) -> Vec<(M, i32)> {
         self.moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::{Chess, Position};
+
+    fn position(fen: &str) -> Chess {
+        Chess::from_fen(fen).expect("a valid FEN")
+    }
+
+    fn legal(pos: &Chess) -> Vec<movegen::Move> {
+        let mut list = movegen::movegen::MoveList::default();
+        pos.generate_moves(&mut list);
+        list.to_vec()
+    }
+
+    /// The moves of `pos` in the picker's order, with `earlier` as the
+    /// slots of the moves before.
+    fn order(
+        pos: &Chess,
+        tables: &OrderingTables<Chess>,
+        earlier: [Option<usize>; 2],
+    ) -> Vec<String> {
+        let moves = legal(pos);
+        let mut picker = MovePicker::new(pos, Vec::new(), &moves, None, tables, 0, earlier);
+        let mut out = Vec::new();
+        while let Some((m, _)) = picker.next(pos) {
+            out.push(m.to_string());
+        }
+        out
+    }
+
+    #[test]
+    fn gravity_keeps_every_table_bounded() {
+        let mut t = OrderingTables::<Chess>::new();
+        for _ in 0..1000 {
+            t.update_history(0, 5, 1600);
+            t.update_continuation(Some(7), 5, 1600);
+        }
+        for v in [t.history(0, 5), t.continuation(Some(7), 5)] {
+            assert!(v > HISTORY_MAX - 1600 && v <= HISTORY_MAX, "{v}");
+        }
+        // Out-of-range bonuses are clamped, not wrapped.
+        t.update_continuation(Some(7), 6, -100_000);
+        assert_eq!(t.continuation(Some(7), 6), -HISTORY_MAX);
+    }
+
+    #[test]
+    fn continuation_history_belongs_to_the_earlier_move() {
+        let mut t = OrderingTables::<Chess>::new();
+        t.update_continuation(Some(3), 40, 900);
+        assert_eq!(t.continuation(Some(3), 40), 900);
+        assert_eq!(t.continuation(Some(4), 40), 0);
+        assert_eq!(t.continuation(None, 40), 0);
+        t.update_history(1, 40, 100);
+        let both = t.quiet_score(1, [Some(3), Some(3)], 40);
+        assert_eq!(both, 100 + 900 + 900);
+        assert_eq!(t.quiet_score(0, [Some(3), None], 40), 900);
+    }
+
+    #[test]
+    fn a_quiet_move_rewarded_after_the_previous_move_is_picked_first_after_it() {
+        // After 1. e4, Black's quiet moves.
+        let pos = position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let e4 = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let e4_slot = e4.history_index(e4.parse_move("e2e4").unwrap());
+        let nf6 = pos.parse_move("g8f6").unwrap();
+        let mut t = OrderingTables::<Chess>::new();
+        t.update_continuation(Some(e4_slot), pos.history_index(nf6), 1000);
+        assert_eq!(order(&pos, &t, [Some(e4_slot), None])[0], "g8f6");
+        assert_eq!(order(&pos, &t, [None, Some(e4_slot)])[0], "g8f6");
+        // After another move the reward does not count.
+        assert_ne!(order(&pos, &t, [Some(e4_slot + 1), None])[0], "g8f6");
     }
 }

@@ -503,7 +503,7 @@ impl<P: Searchable> Worker<P> {
             }
             let tactical = pick != Pick::Quiet;
             let slot = self.pos.history_index(m);
-            let history = self.tables.history(us.index(), slot);
+            let history = self.tables.quiet_score(us.index(), self.earlier(ply), slot);
             if !root && best > -MATE_BOUND && searched > 0 {
                 if !tactical {
                     if !PV && !in_check && quiets_tried.len() >= lmp_limit && depth <= 8 {
@@ -513,7 +513,7 @@ impl<P: Searchable> Worker<P> {
                     if !in_check
                         && depth <= 6
                         && eval + 100 + 110 * depth <= alpha
-                        && history < 4000
+                        && history < 6000
                     {
                         continue;
                     }
@@ -541,7 +541,7 @@ impl<P: Searchable> Worker<P> {
                 if depth >= 3 && searched >= 2 + root as usize && !tactical && !gives_check {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
                     r += !PV as i32 + !improving as i32;
-                    r -= history / 6000;
+                    r -= history / 12000;
                     if in_check {
                         r -= 1;
                     }
@@ -648,8 +648,18 @@ impl<P: Searchable> Worker<P> {
             tt_move,
             &self.tables,
             ply,
-            self.move_stack[ply],
+            self.earlier(ply),
         )
+    }
+
+    /// The slots of the moves one and two plies before `ply` (`None` for a
+    /// null move or above the root).
+    #[inline(always)]
+    fn earlier(&self, ply: usize) -> [Option<usize>; 2] {
+        [
+            self.move_stack[ply],
+            ply.checked_sub(1).and_then(|p| self.move_stack[p]),
+        ]
     }
 
     /// The principal variation at `ply` becomes `m` followed by the child's.
@@ -663,10 +673,17 @@ impl<P: Searchable> Worker<P> {
     fn reward_quiet(&mut self, m: P::Move, slot: usize, ply: usize, depth: i32, tried: &[usize]) {
         let side = self.pos.side_to_move().index();
         let bonus = (depth * depth * 16).min(1600);
+        let earlier = self.earlier(ply);
         self.tables.update_history(side, slot, bonus);
+        for e in earlier {
+            self.tables.update_continuation(e, slot, bonus);
+        }
         for &s in tried {
             if s != slot {
                 self.tables.update_history(side, s, -bonus);
+                for e in earlier {
+                    self.tables.update_continuation(e, s, -bonus);
+                }
             }
         }
         self.tables.add_killer(ply, m);
