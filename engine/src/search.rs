@@ -496,6 +496,9 @@ impl<P: Searchable> Worker<P> {
         let mut searched = 0usize;
         let mut quiets_tried: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        let tt_tactical = tt_move.is_some_and(|m| self.pos.is_tactical(m));
+        let killers = self.tables.killers[ply];
+        let counter = self.move_stack[ply].and_then(|s| self.tables.countermoves[s]);
 
         while let Some((m, pick)) = picker.next(&self.pos) {
             if Some(m) == excluded {
@@ -515,6 +518,10 @@ impl<P: Searchable> Worker<P> {
                         && eval + 100 + 110 * depth <= alpha
                         && history < 6000
                     {
+                        continue;
+                    }
+                    // Quiet moves with a bad history at low depth.
+                    if !in_check && depth <= 4 && history < -4000 * depth {
                         continue;
                     }
                 } else if depth <= 6 && !self.pos.see_ge(m, -110 * depth) {
@@ -540,8 +547,11 @@ impl<P: Searchable> Worker<P> {
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 + root as usize && !tactical && !gives_check {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
-                    r += !PV as i32 + !improving as i32;
+                    r += !PV as i32 + !improving as i32 + tt_tactical as i32;
                     r -= history / 12000;
+                    if killers.contains(&Some(m)) || counter == Some(m) {
+                        r -= 1;
+                    }
                     if in_check {
                         r -= 1;
                     }
