@@ -70,6 +70,9 @@ pub struct Worker<P: Searchable> {
 
 const NO_EVAL: i32 = i32::MIN / 2;
 
+/// How far above beta a capture must score in ProbCut's shallow search.
+const PROBCUT_MARGIN: i32 = 200;
+
 impl<P: Searchable> Worker<P> {
     /// A worker searching `pos` among `root_moves` (non-empty), ordering
     /// moves with `tables` (fresh, or kept from the previous search).
@@ -437,6 +440,23 @@ impl<P: Searchable> Worker<P> {
                     return if v >= MATE_BOUND { beta } else { v };
                 }
             }
+            // ProbCut: a good capture that beats beta by a margin in a
+            // shallow search almost surely beats beta in the full one.
+            if depth >= 5 && beta.abs() < MATE_BOUND {
+                let probcut_beta = beta + PROBCUT_MARGIN;
+                let hopeless = tt.is_some_and(|h| {
+                    h.depth >= depth - 3 && score_from_tt(h.score, ply) < probcut_beta
+                });
+                if !hopeless {
+                    let v = self.probcut(probcut_beta, depth, ply, tt_move_bits, static_eval);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if let Some(v) = v {
+                        return v;
+                    }
+                }
+            }
         }
 
         // Without a hash move, a shallower search costs less than a bad order.
@@ -639,6 +659,56 @@ impl<P: Searchable> Worker<P> {
             );
         }
         best
+    }
+
+    /// ProbCut at `ply`: tries the captures that win at least
+    /// `probcut_beta − static_eval` by SEE, each in quiescence and then at
+    /// `depth − 4` against `probcut_beta`; the first to reach it cuts (its
+    /// score is returned and stored as a lower bound at `depth − 3`).
+    fn probcut(
+        &mut self,
+        probcut_beta: i32,
+        depth: i32,
+        ply: usize,
+        tt_move_bits: u32,
+        static_eval: i32,
+    ) -> Option<i32> {
+        let mut list = P::MoveList::default();
+        self.pos.generate_tactical(&mut list);
+        let tt_move = find_move::<P>(&list, tt_move_bits);
+        let mut picker = self.picker(&list, tt_move, ply);
+        let us = self.pos.side_to_move();
+        let key = self.pos.hash();
+        let mut cut = None;
+        while let Some((m, pick)) = picker.next(&self.pos) {
+            if pick != Pick::Tactical || !self.pos.see_ge(m, probcut_beta - static_eval) {
+                continue;
+            }
+            let slot = self.pos.history_index(m);
+            self.pos.make_move(m);
+            self.nodes += 1;
+            self.move_stack[ply + 1] = Some(slot);
+            let flipped = self.pos.side_to_move() != us;
+            let (a, b) = (probcut_beta - 1, probcut_beta);
+            let mut v = self.child_qs::<false>(flipped, a, b, ply);
+            if v >= probcut_beta {
+                v = self.child::<false>(flipped, a, b, depth - 4, ply);
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                break;
+            }
+            if v >= probcut_beta {
+                let bits = P::move_bits(m);
+                let stored = score_to_tt(v, ply);
+                self.tt
+                    .store(key, bits, stored, static_eval, depth - 3, Bound::Lower);
+                cut = Some(v);
+                break;
+            }
+        }
+        self.buffers[ply] = picker.into_buffer();
+        cut
     }
 
     /// A move picker for `list` at `ply`, the hash move (if among the moves)
