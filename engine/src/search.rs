@@ -519,6 +519,7 @@ impl<P: Searchable> Worker<P> {
         let tt_tactical = tt_move.is_some_and(|m| self.pos.is_tactical(m));
         let killers = self.tables.killers[ply];
         let counter = self.move_stack[ply].and_then(|s| self.tables.countermoves[s]);
+        let earlier = self.earlier(ply);
 
         while let Some((m, pick)) = picker.next(&self.pos) {
             if Some(m) == excluded {
@@ -526,7 +527,11 @@ impl<P: Searchable> Worker<P> {
             }
             let tactical = pick != Pick::Quiet;
             let slot = self.pos.history_index(m);
-            let history = self.tables.quiet_score(us.index(), self.earlier(ply), slot);
+            let history = if tactical {
+                0
+            } else {
+                self.tables.quiet_score(us.index(), earlier, slot)
+            };
             if !root && best > -MATE_BOUND && searched > 0 {
                 if !tactical {
                     if !PV && !in_check && quiets_tried.len() >= lmp_limit && depth <= 8 {
