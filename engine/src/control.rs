@@ -3,7 +3,7 @@
 
 use crate::info::score::{MATE, MATE_BOUND};
 use crate::limits::{Limits, TimeBudget};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// How much of the soft time limit an iteration may use, from how the search
@@ -30,6 +30,9 @@ pub struct Control {
     pub stop: AtomicBool,
     /// Nodes per thread, published every 1024 nodes and at the end.
     pub nodes: Vec<NodeCounter>,
+    /// The iteration the main thread is searching (helpers keep at or
+    /// beyond it).
+    main_depth: AtomicI32,
     start: Instant,
     /// Nanoseconds after `start` at which the clock started (ponderhit).
     clock_start_ns: AtomicU64,
@@ -47,6 +50,7 @@ impl Control {
         Control {
             stop: AtomicBool::new(false),
             nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
+            main_depth: AtomicI32::new(0),
             start: Instant::now(),
             clock_start_ns: AtomicU64::new(0),
             pondering: AtomicBool::new(limits.ponder),
@@ -90,6 +94,25 @@ impl Control {
         self.clock_start_ns
             .store(self.start.elapsed().as_nanos() as u64, Relaxed);
         self.pondering.store(false, Relaxed);
+    }
+
+    /// The main thread starts the iteration of `depth`.
+    pub fn set_main_depth(&self, depth: i32) {
+        self.main_depth.store(depth, Relaxed);
+    }
+
+    /// The iteration the main thread is searching (0 before the first).
+    pub fn main_depth(&self) -> i32 {
+        self.main_depth.load(Relaxed)
+    }
+
+    /// A thread completed the iteration at the depth limit: its result is
+    /// what was asked for, so all threads stop — unless the search must
+    /// last until `stop` (`go infinite`, pondering).
+    pub fn depth_limit_reached(&self) {
+        if !self.infinite && !self.pondering() {
+            self.stop.store(true, Relaxed);
+        }
     }
 
     /// Hard limits: nodes, and the hard time limit unless pondering.
@@ -146,7 +169,41 @@ impl Control {
 
 #[cfg(test)]
 mod tests {
-    use super::time_scale;
+    use super::{time_scale, Control};
+    use crate::limits::Limits;
+    use std::sync::atomic::Ordering::Relaxed;
+    use std::time::Duration;
+
+    fn control(limits: Limits) -> Control {
+        Control::new(2, &limits, Duration::ZERO, 20)
+    }
+
+    #[test]
+    fn the_depth_limit_stops_all_threads_unless_the_search_waits_for_stop() {
+        let depth = Some(7);
+        let plain = control(Limits {
+            depth,
+            ..Default::default()
+        });
+        plain.depth_limit_reached();
+        assert!(plain.stop.load(Relaxed));
+        for waiting in [
+            Limits {
+                depth,
+                infinite: true,
+                ..Default::default()
+            },
+            Limits {
+                depth,
+                ponder: true,
+                ..Default::default()
+            },
+        ] {
+            let c = control(waiting);
+            c.depth_limit_reached();
+            assert!(!c.stop.load(Relaxed));
+        }
+    }
 
     #[test]
     fn a_settled_best_move_saves_time_and_a_new_one_buys_more() {

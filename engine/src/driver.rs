@@ -234,6 +234,9 @@ fn run<P: Searchable>(
     }
     tt.new_search();
     let max_depth = limits.depth.unwrap_or(i32::MAX).max(1);
+    // With several lines the main thread alone reports them all, so it alone
+    // ends a depth-limited search, and its result is the one played.
+    let helper_max_depth = if multipv > 1 { i32::MAX } else { max_depth };
     let (main, helpers) = std::thread::scope(|s| {
         let mut handles = Vec::new();
         for id in 1..threads {
@@ -242,7 +245,8 @@ fn run<P: Searchable>(
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(s, move || {
                     let tables = take_tables::<P>(ordering, id);
-                    let mut w = Worker::new(id, pos, root, tables, tt, control, 1, max_depth);
+                    let mut w =
+                        Worker::new(id, pos, root, tables, tt, control, 1, helper_max_depth);
                     let result = w.iterate(&mut |_, _, _, _| {});
                     keep_tables(ordering, id, w.into_tables());
                     result
@@ -277,8 +281,15 @@ fn run<P: Searchable>(
         (main, helpers)
     });
     let mut best = main;
-    for h in helpers {
-        if h.depth > best.depth && !h.pv.is_empty() {
+    if multipv == 1 {
+        if let Some(h) = helpers
+            .into_iter()
+            .filter(|h| h.depth > best.depth && !h.pv.is_empty())
+            .max_by_key(|h| h.depth)
+        {
+            // The main thread never reported this line: report it now.
+            let ms = control.elapsed().as_millis() as u64;
+            reporter.info(&h.info(control.total_nodes(), ms, tt.hashfull()));
             best = h;
         }
     }

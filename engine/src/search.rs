@@ -41,6 +41,28 @@ pub struct ThreadResult<M> {
     pub score: i32,
     /// The principal variation.
     pub pv: Vec<M>,
+    /// Deepest ply reached in the last completed iteration.
+    pub seldepth: i32,
+}
+
+impl<M: std::fmt::Display> ThreadResult<M> {
+    /// The report of this result (one line, exact), with the search-wide
+    /// `nodes`, `time_ms` and `hashfull`.
+    pub fn info(&self, nodes: u64, time_ms: u64, hashfull: u32) -> SearchInfo {
+        SearchInfo {
+            depth: self.depth,
+            seldepth: self.seldepth.max(self.depth),
+            multipv: 1,
+            score: Score::from_internal(self.score),
+            raw_score: self.score,
+            bound: ScoreBound::Exact,
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            hashfull,
+            time_ms,
+            pv: self.pv.iter().map(|m| m.to_string()).collect(),
+        }
+    }
 }
 
 /// A search thread's state.
@@ -141,13 +163,25 @@ impl<P: Searchable> Worker<P> {
             depth: 0,
             score: -INFINITE,
             pv: vec![self.root_moves[0].mv],
+            seldepth: 0,
         };
         let lines = self.multipv.min(self.root_moves.len());
-        // Helper threads start one iteration deeper on odd ids to spread the work.
-        let mut depth = 1 + (self.id % 2) as i32;
+        // Helpers never fall behind the main thread; odd ids keep one
+        // iteration ahead of it, so that the main thread finds their deeper
+        // results in the table.
+        let ahead = (self.id % 2) as i32;
+        let mut depth = 1;
         // Best-move stability and score trend, for the time manager.
         let mut stable = 0u32;
-        while depth <= self.max_depth && depth < MAX_PLY as i32 {
+        loop {
+            if self.id == 0 {
+                self.control.set_main_depth(depth);
+            } else {
+                depth = depth.max(self.control.main_depth() + ahead);
+            }
+            if depth > self.max_depth || depth >= MAX_PLY as i32 {
+                break;
+            }
             for rm in &mut self.root_moves {
                 rm.score = rm.current;
             }
@@ -180,6 +214,7 @@ impl<P: Searchable> Worker<P> {
                 depth,
                 score: best.current,
                 pv: best.pv.clone(),
+                seldepth: best.seldepth,
             };
             if self.control.should_stop_after_iteration(
                 self.id,
@@ -192,6 +227,9 @@ impl<P: Searchable> Worker<P> {
             depth += 1;
         }
         self.flush_nodes();
+        if result.depth >= self.max_depth {
+            self.control.depth_limit_reached();
+        }
         result
     }
 

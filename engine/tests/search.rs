@@ -1,9 +1,11 @@
 //! Search behaviour on positions with known answers, and the engine's
 //! stop/threads plumbing.
 
-use engine::{search_fixed_depth, Engine, Limits, Score, Silent};
+use engine::{
+    search_fixed_depth, Engine, Limits, Reporter, Score, SearchInfo, SearchResult, Silent,
+};
 use movegen::{Chess, Position};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn best(fen: &str, depth: i32) -> (String, Option<Score>) {
@@ -75,6 +77,61 @@ fn stop_is_prompt_with_two_threads() {
     );
     assert!(r.best.is_some());
     assert!(r.depth >= 3);
+}
+
+/// Keeps every progress report.
+#[derive(Default)]
+struct Collect(Mutex<Vec<SearchInfo>>);
+
+impl Reporter for Collect {
+    fn info(&self, info: &SearchInfo) {
+        self.0.lock().unwrap().push(info.clone());
+    }
+    fn finished(&self, _result: &SearchResult) {}
+}
+
+#[test]
+fn a_depth_limit_with_two_threads_ends_at_that_depth_and_reports_the_line_played() {
+    let pos =
+        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
+            .unwrap();
+    for _ in 0..5 {
+        let mut engine = Engine::new(16);
+        engine.threads = 2;
+        let limits = Limits {
+            depth: Some(9),
+            ..Default::default()
+        };
+        let seen = Arc::new(Collect::default());
+        let r = engine
+            .start(pos.clone(), limits, Vec::new(), seen.clone())
+            .wait();
+        assert_eq!(r.depth, 9);
+        // Whichever thread completed the depth first, its line is the last
+        // report, and the move played starts it.
+        let infos = seen.0.lock().unwrap();
+        let last = infos.last().expect("reports");
+        assert_eq!(last.depth, 9);
+        assert_eq!(Some(&last.pv[0]), r.best.as_ref());
+        assert_eq!(last.pv.get(1), r.ponder.as_ref());
+    }
+}
+
+#[test]
+fn an_infinite_search_with_a_depth_limit_and_two_threads_waits_for_stop() {
+    let mut engine = Engine::new(16);
+    engine.threads = 2;
+    let limits = Limits {
+        infinite: true,
+        depth: Some(4),
+        ..Default::default()
+    };
+    let h = engine.start(Chess::startpos(), limits, Vec::new(), Arc::new(Silent));
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!h.is_finished(), "ended before stop");
+    h.stop();
+    let r = h.wait();
+    assert_eq!(r.depth, 4);
 }
 
 #[test]
