@@ -4,6 +4,7 @@
 pub mod ablation;
 pub mod bench;
 pub mod control;
+pub mod correction;
 pub mod driver;
 pub mod info;
 pub mod limits;

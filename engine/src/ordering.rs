@@ -1,6 +1,8 @@
 //! Move ordering: killer moves, butterfly history, continuation history and
-//! countermoves, and the staged move picker built on them.
+//! countermoves, and the staged move picker built on them. The tables also
+//! carry the correction history, kept between searches like the rest.
 
+use crate::correction::CorrectionHistory;
 use crate::searchable::Searchable;
 
 /// The deepest ply the search reaches.
@@ -17,6 +19,8 @@ pub struct OrderingTables<P: Searchable> {
     /// Continuation history: how a quiet move did after the move one or two
     /// plies earlier, by (earlier slot, slot); both distances share it.
     continuation: Vec<i16>,
+    /// How far the static evaluation was off, by pawn structure.
+    pub correction: CorrectionHistory,
 }
 
 const HISTORY_MAX: i32 = 16_384;
@@ -43,6 +47,7 @@ impl<P: Searchable> OrderingTables<P> {
             history: vec![0; 2 * P::HISTORY_LEN],
             countermoves: vec![None; P::HISTORY_LEN],
             continuation: vec![0; P::HISTORY_LEN * P::HISTORY_LEN],
+            correction: CorrectionHistory::default(),
         }
     }
 

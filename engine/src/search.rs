@@ -418,14 +418,23 @@ impl<P: Searchable> Worker<P> {
             }
         }
 
+        // The evaluation as the table keeps it, and corrected by the
+        // correction history for every decision made here.
+        let correction_key = self.pos.correction_key();
+        let raw_eval = if in_check || excluded.is_some() {
+            NO_EVAL
+        } else {
+            tt.map_or_else(|| self.pos.evaluate(), |h| h.eval)
+        };
         let static_eval = if in_check {
             NO_EVAL
         } else if excluded.is_some() {
             self.eval_stack[ply]
-        } else if let Some(h) = tt {
-            h.eval
         } else {
-            self.pos.evaluate()
+            let side = self.pos.side_to_move().index();
+            self.tables
+                .correction
+                .correct(side, correction_key, raw_eval)
         };
         self.eval_stack[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.eval_stack[ply - 2];
@@ -486,7 +495,7 @@ impl<P: Searchable> Worker<P> {
                     h.depth >= depth - 3 && score_from_tt(h.score, ply) < probcut_beta
                 });
                 if !hopeless {
-                    let v = self.probcut(probcut_beta, depth, ply, tt_move_bits, static_eval);
+                    let v = self.probcut(probcut_beta, depth, ply, tt_move_bits, raw_eval);
                     if self.stopped {
                         return 0;
                     }
@@ -686,12 +695,19 @@ impl<P: Searchable> Worker<P> {
         } else {
             Bound::Upper
         };
+        if !in_check
+            && excluded.is_none()
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| !self.pos.is_tactical(m))
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.tables
+                .correction
+                .update(us.index(), correction_key, best - static_eval, depth);
+        }
         if (!root || self.pv_index == 0) && excluded.is_none() {
-            let eval_store = if static_eval == NO_EVAL {
-                0
-            } else {
-                static_eval
-            };
+            let eval_store = if raw_eval == NO_EVAL { 0 } else { raw_eval };
             self.tt.store(
                 key,
                 best_move.map_or(0, P::move_bits),
@@ -847,9 +863,12 @@ impl<P: Searchable> Worker<P> {
             }
         }
         let mut best = -INFINITE;
-        let mut eval = NO_EVAL;
+        let mut raw_eval = NO_EVAL;
         if !in_check {
-            eval = tt.map_or_else(|| self.pos.evaluate(), |h| h.eval);
+            raw_eval = tt.map_or_else(|| self.pos.evaluate(), |h| h.eval);
+            let side = self.pos.side_to_move().index();
+            let key = self.pos.correction_key();
+            let eval = self.tables.correction.correct(side, key, raw_eval);
             if eval >= beta {
                 return eval;
             }
@@ -909,7 +928,7 @@ impl<P: Searchable> Worker<P> {
             key,
             best_move.map_or(0, P::move_bits),
             score_to_tt(best, ply),
-            if eval == NO_EVAL { 0 } else { eval },
+            if raw_eval == NO_EVAL { 0 } else { raw_eval },
             0,
             bound,
         );

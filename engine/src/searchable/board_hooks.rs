@@ -23,6 +23,15 @@ pub fn is_tactical(b: &Board, m: Move) -> bool {
         || (b.kind_at(m.from()) == Some(PieceKind::Pawn) && m.from().file() != m.to().file())
 }
 
+/// A hash of both sides' pawns (the correction history's key).
+#[inline(always)]
+pub fn pawn_key(b: &Board) -> u64 {
+    let white = b.pieces(Color::White, PieceKind::Pawn);
+    let black = b.pieces(Color::Black, PieceKind::Pawn);
+    white.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        ^ black.wrapping_mul(0xA076_1D64_78BD_642F).rotate_left(32)
+}
+
 /// Most valuable victim, least valuable attacker, promotions on top.
 #[inline(always)]
 pub fn tactical_score(b: &Board, m: Move) -> i32 {

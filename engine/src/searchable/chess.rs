@@ -42,6 +42,11 @@ impl Searchable for Chess {
         hooks::has_non_pawn_material(self.board())
     }
 
+    #[inline(always)]
+    fn correction_key(&self) -> Option<u64> {
+        Some(hooks::pawn_key(self.board()))
+    }
+
     fn make_null_move(&mut self) {
         Chess::make_null_move(self);
     }
@@ -53,5 +58,41 @@ impl Searchable for Chess {
 
     fn game_ply(&self) -> usize {
         self.ply()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Searchable;
+    use movegen::{Chess, Position};
+
+    fn key_after(moves: &[&str]) -> Option<u64> {
+        let mut pos = Chess::startpos();
+        for m in moves {
+            let mv = pos.parse_move(m).unwrap();
+            pos.make_move(mv);
+        }
+        pos.correction_key()
+    }
+
+    #[test]
+    fn the_correction_key_follows_the_pawns_only() {
+        let start = key_after(&[]);
+        assert!(start.is_some());
+        // Pieces moving leave it alone; a pawn move of either side changes it.
+        assert_eq!(key_after(&["g1f3", "g8f6", "f3g1"]), start);
+        let e4 = key_after(&["e2e4"]);
+        assert_ne!(e4, start);
+        assert_ne!(key_after(&["e2e4", "e7e5"]), e4);
+        // The same pawns reached by other move orders: the same key.
+        assert_eq!(
+            key_after(&["e2e4", "e7e5", "d2d4"]),
+            key_after(&["d2d4", "e7e5", "e2e4"])
+        );
+        // Mirrored structures differ (white pawn on e4 vs black on e5 only).
+        assert_ne!(
+            key_after(&["e2e4", "g8f6", "g1f3", "f6g8"]),
+            key_after(&["g1f3", "e7e5"])
+        );
     }
 }

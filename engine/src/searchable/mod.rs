@@ -40,6 +40,12 @@ pub trait Searchable: Position + Evaluate {
     /// Whether the side to move has pieces other than pawns and king (null
     /// move is unsafe without them: zugzwang).
     fn has_non_pawn_material(&self) -> bool;
+    /// A hash of what the evaluation's errors depend on most (the pawn
+    /// structure), keying the correction history; `None` (the default):
+    /// the static evaluation is used uncorrected.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
     /// Passes the move (only called when `NULL_MOVE`).
     fn make_null_move(&mut self);
     /// Takes back a null move.
