@@ -420,7 +420,7 @@ impl<P: Searchable> Worker<P> {
 
         // The evaluation as the table keeps it, and corrected by the
         // correction history for every decision made here.
-        let correction_key = self.pos.correction_key();
+        let correction_keys = self.pos.correction_keys();
         let raw_eval = if in_check || excluded.is_some() {
             NO_EVAL
         } else {
@@ -434,7 +434,7 @@ impl<P: Searchable> Worker<P> {
             let side = self.pos.side_to_move().index();
             self.tables
                 .correction
-                .correct(side, correction_key, raw_eval)
+                .correct(side, correction_keys.as_ref(), raw_eval)
         };
         self.eval_stack[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.eval_stack[ply - 2];
@@ -702,9 +702,12 @@ impl<P: Searchable> Worker<P> {
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
-            self.tables
-                .correction
-                .update(us.index(), correction_key, best - static_eval, depth);
+            self.tables.correction.update(
+                us.index(),
+                correction_keys.as_ref(),
+                best - static_eval,
+                depth,
+            );
         }
         if (!root || self.pv_index == 0) && excluded.is_none() {
             let eval_store = if raw_eval == NO_EVAL { 0 } else { raw_eval };
@@ -867,8 +870,11 @@ impl<P: Searchable> Worker<P> {
         if !in_check {
             raw_eval = tt.map_or_else(|| self.pos.evaluate(), |h| h.eval);
             let side = self.pos.side_to_move().index();
-            let key = self.pos.correction_key();
-            let eval = self.tables.correction.correct(side, key, raw_eval);
+            let keys = self.pos.correction_keys();
+            let eval = self
+                .tables
+                .correction
+                .correct(side, keys.as_ref(), raw_eval);
             if eval >= beta {
                 return eval;
             }

@@ -1,6 +1,7 @@
 //! Search hooks on the 8x8 board, shared by every variant built on it:
 //! tactical tests, MVV-LVA, static exchange evaluation, history slots.
 
+use crate::correction::CorrectionKeys;
 use eval::MATERIAL;
 use movegen::attacks::{bishop_attacks, rook_attacks};
 use movegen::bitboard::lsb;
@@ -23,13 +24,39 @@ pub fn is_tactical(b: &Board, m: Move) -> bool {
         || (b.kind_at(m.from()) == Some(PieceKind::Pawn) && m.from().file() != m.to().file())
 }
 
-/// A hash of both sides' pawns (the correction history's key).
+/// The correction history's keys: a hash of both sides' pawns, then of
+/// White's and of Black's other pieces (king included).
 #[inline(always)]
-pub fn pawn_key(b: &Board) -> u64 {
+pub fn correction_keys(b: &Board) -> CorrectionKeys {
     let white = b.pieces(Color::White, PieceKind::Pawn);
     let black = b.pieces(Color::Black, PieceKind::Pawn);
-    white.wrapping_mul(0xD6E8_FEB8_6659_FD93)
-        ^ black.wrapping_mul(0xA076_1D64_78BD_642F).rotate_left(32)
+    let pawns = white.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        ^ black.wrapping_mul(0xA076_1D64_78BD_642F).rotate_left(32);
+    let pieces = |c: Color| {
+        const MIX: [u64; 5] = [
+            0x9E37_79B9_7F4A_7C15,
+            0xBF58_476D_1CE4_E5B9,
+            0x94D0_49BB_1331_11EB,
+            0xD6E8_FEB8_6659_FD93,
+            0xA076_1D64_78BD_642F,
+        ];
+        let kinds = [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+            PieceKind::King,
+        ];
+        let colour = if c == Color::White {
+            0
+        } else {
+            0x5555_5555_5555_5555
+        };
+        kinds.iter().zip(MIX).fold(colour, |h, (&k, m)| {
+            (h ^ b.pieces(c, k).wrapping_mul(m)).rotate_left(23)
+        })
+    };
+    [pawns, pieces(Color::White), pieces(Color::Black)]
 }
 
 /// Most valuable victim, least valuable attacker, promotions on top.

@@ -2,6 +2,7 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
+use crate::correction::CorrectionKeys;
 use movegen::movegen::MoveList;
 use movegen::{Chess, Move};
 
@@ -43,8 +44,8 @@ impl Searchable for Chess {
     }
 
     #[inline(always)]
-    fn correction_key(&self) -> Option<u64> {
-        Some(hooks::pawn_key(self.board()))
+    fn correction_keys(&self) -> Option<CorrectionKeys> {
+        Some(hooks::correction_keys(self.board()))
     }
 
     fn make_null_move(&mut self) {
@@ -66,17 +67,38 @@ mod tests {
     use super::Searchable;
     use movegen::{Chess, Position};
 
-    fn key_after(moves: &[&str]) -> Option<u64> {
+    /// The correction key `which` (0 pawns, 1 White's pieces, 2 Black's).
+    fn key_after(which: usize, moves: &[&str]) -> u64 {
         let mut pos = Chess::startpos();
         for m in moves {
             let mv = pos.parse_move(m).unwrap();
             pos.make_move(mv);
         }
-        pos.correction_key()
+        pos.correction_keys().unwrap()[which]
+    }
+
+    #[test]
+    fn the_piece_keys_follow_one_side_s_pieces_only() {
+        let white = |moves: &[&str]| key_after(1, moves);
+        let black = |moves: &[&str]| key_after(2, moves);
+        let start = white(&[]);
+        // Pawn moves leave them alone; a piece move changes its side's key.
+        assert_eq!(white(&["e2e4", "e7e5"]), start);
+        assert_ne!(white(&["g1f3"]), start);
+        assert_eq!(black(&["g1f3"]), black(&[]));
+        assert_ne!(black(&["g1f3", "g8f6"]), black(&[]));
+        // The same pieces reached by other move orders: the same key.
+        assert_eq!(
+            white(&["g1f3", "g8f6", "b1c3"]),
+            white(&["b1c3", "g8f6", "g1f3"])
+        );
+        // White's and Black's keys of mirrored pieces differ.
+        assert_ne!(white(&[]), black(&[]));
     }
 
     #[test]
     fn the_correction_key_follows_the_pawns_only() {
+        let key_after = |moves: &[&str]| Some(key_after(0, moves));
         let start = key_after(&[]);
         assert!(start.is_some());
         // Pieces moving leave it alone; a pawn move of either side changes it.

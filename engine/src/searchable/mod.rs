@@ -9,6 +9,7 @@ mod progressive;
 mod tavreli;
 mod tranzit;
 
+use crate::correction::CorrectionKeys;
 use crate::info::score::MATE;
 use eval::Evaluate;
 use movegen::{Color, Outcome, Position};
@@ -40,10 +41,10 @@ pub trait Searchable: Position + Evaluate {
     /// Whether the side to move has pieces other than pawns and king (null
     /// move is unsafe without them: zugzwang).
     fn has_non_pawn_material(&self) -> bool;
-    /// A hash of what the evaluation's errors depend on most (the pawn
-    /// structure), keying the correction history; `None` (the default):
-    /// the static evaluation is used uncorrected.
-    fn correction_key(&self) -> Option<u64> {
+    /// Hashes of what the evaluation's errors depend on most (the pawn
+    /// structure, each side's pieces), keying the correction history;
+    /// `None` (the default): the static evaluation is used uncorrected.
+    fn correction_keys(&self) -> Option<CorrectionKeys> {
         None
     }
     /// Passes the move (only called when `NULL_MOVE`).
