@@ -5,18 +5,24 @@
 //! ```
 //!
 //! DATA has one position per line, `FEN;result` with result 1.0 / 0.5 / 0.0
-//! from White's view (see `tools/texel/make_data.py`). The evaluation is
+//! from White's view (see `tools/texel/make_data.py`), optionally followed by
+//! `;cp`, a search score of the position in centipawns from White's view
+//! (`make_data.py --score`, `tools/texel/label_scores.py`). The evaluation is
 //! linear in its weights (before the taper and the endgame scale, which are
 //! fixed per position), so each position is traced once into a sparse list
 //! of (parameter, White's uses minus Black's) and the tuner then works on
 //! those lists alone:
 //!
 //! 1. fit the sigmoid constant K minimising the mean squared error between
-//!    the results and `1 / (1 + 10^(-K * eval / 400))` for the starting weights;
+//!    the targets and `1 / (1 + 10^(-K * eval / 400))` for the starting weights.
+//!    The target is the game result, or with `--lambda L` below 1 (every line
+//!    must then carry a score) `L * result + (1 - L) * sigmoid(Ks, cp)`, the
+//!    score's sigmoid constant `Ks` being fitted to the results first;
 //! 2. minimise the same error over every weight with full-batch Adam;
 //! 3. round, re-evaluate with the engine's own integer code, report the
-//!    errors before and after on the training and the validation positions
-//!    (the last `--valid` fraction of the file, so mostly other games), and
+//!    errors (against the targets, and against the results alone) before and
+//!    after on the training and the validation positions (the last `--valid`
+//!    fraction of the file, so mostly other games), and
 //!    write the weights as Rust source (`--out`, default stdout).
 //!
 //! Guarding against over-fitting (the positions of one game share its
@@ -32,7 +38,8 @@
 //! current: the weights the engine uses now), `--epochs N` (default 1000),
 //! `--lr X` (default 1.0, centipawns per step, decaying to a tenth),
 //! `--valid F` (default 0.1), `--limit N` (use the first N positions),
-//! `--l2 X`, `--asymmetric`, `--early-stop`, `--out FILE`.
+//! `--l2 X`, `--lambda L` (default 1: results only), `--asymmetric`,
+//! `--early-stop`, `--out FILE`.
 
 use eval::acc::{Sum, Trace};
 use eval::chess::{evaluate_with, Weights, WEIGHTS};
@@ -50,7 +57,15 @@ struct Pos {
     mg_factor: f32,
     /// (1 - phase / MAX_PHASE) * scale / SCALE_NORMAL.
     eg_factor: f32,
+    /// What the evaluation's sigmoid is fitted to.
+    target: f32,
+}
+
+/// A position as the engine evaluates it, with its game result and target.
+struct Labelled {
+    board: Board,
     result: f32,
+    target: f32,
 }
 
 struct Data {
@@ -67,6 +82,7 @@ struct Args {
     valid: f64,
     limit: usize,
     l2: f64,
+    lambda: f64,
     symmetric: bool,
     early_stop: bool,
     out: Option<String>,
@@ -81,6 +97,7 @@ fn parse_args() -> Args {
         valid: 0.1,
         limit: usize::MAX,
         l2: 1e-7,
+        lambda: 1.0,
         symmetric: true,
         early_stop: false,
         out: None,
@@ -95,6 +112,7 @@ fn parse_args() -> Args {
             "--valid" => a.valid = val().parse().expect("--valid F"),
             "--limit" => a.limit = val().parse().expect("--limit N"),
             "--l2" => a.l2 = val().parse().expect("--l2 X"),
+            "--lambda" => a.lambda = val().parse().expect("--lambda L"),
             "--asymmetric" => a.symmetric = false,
             "--early-stop" => a.early_stop = true,
             "--out" => a.out = Some(val()),
@@ -102,7 +120,7 @@ fn parse_args() -> Args {
             _ => panic!("unknown argument {x}"),
         }
     }
-    assert!(!a.data.is_empty(), "usage: texel DATA [--start initial|current] [--epochs N] [--lr X] [--valid F] [--limit N] [--l2 X] [--asymmetric] [--early-stop] [--out FILE]");
+    assert!(!a.data.is_empty(), "usage: texel DATA [--start initial|current] [--epochs N] [--lr X] [--valid F] [--limit N] [--l2 X] [--lambda L] [--asymmetric] [--early-stop] [--out FILE]");
     a
 }
 
@@ -125,9 +143,32 @@ fn canonical(w: &Weights, symmetric: bool) -> Vec<usize> {
     canon
 }
 
+/// One parsed line: the position, its result and its score if any.
+fn parse_line(line: &str) -> Option<(&str, Board, f32, Option<f64>)> {
+    let mut fields = line.split(';');
+    let fen = fields.next()?.trim();
+    let result = fields.next()?.trim().parse::<f32>().ok()?;
+    let score = match fields.next() {
+        Some(cp) => Some(cp.trim().parse::<f64>().ok()?),
+        None => None,
+    };
+    if fields.next().is_some() {
+        return None;
+    }
+    Some((fen, Board::from_fen(fen).ok()?, result, score))
+}
+
 /// Reads and traces every position with the weights `w`; coefficients are
-/// stored under their parameter's canonical index.
-fn load(path: &str, w: &Weights, canon: &[usize], limit: usize) -> (Data, Vec<(Board, f32)>) {
+/// stored under their parameter's canonical index. With `lambda` below 1 the
+/// targets blend the result with the score's sigmoid (see the module doc).
+fn load(
+    path: &str,
+    w: &Weights,
+    canon: &[usize],
+    limit: usize,
+    lambda: f64,
+    valid: f64,
+) -> (Data, Vec<Labelled>) {
     let text = std::fs::read_to_string(path).expect("read the data file");
     let mut data = Data {
         pos: Vec::new(),
@@ -138,14 +179,38 @@ fn load(path: &str, w: &Weights, canon: &[usize], limit: usize) -> (Data, Vec<(B
     let mut trace = Trace::new(w);
     let params = w.to_vec();
     let mut skipped = 0;
-    for line in text.lines().take(limit) {
-        let Some((fen, res)) = line.split_once(';') else {
-            skipped += 1;
-            continue;
-        };
-        let (Ok(b), Ok(result)) = (Board::from_fen(fen.trim()), res.trim().parse::<f32>()) else {
-            skipped += 1;
-            continue;
+    let lines: Vec<_> = text
+        .lines()
+        .take(limit)
+        .filter_map(|l| {
+            let parsed = parse_line(l);
+            skipped += parsed.is_none() as usize;
+            parsed
+        })
+        .collect();
+    // The score's sigmoid constant, fitted to the training results.
+    let ks = if lambda < 1.0 {
+        let n_train = lines.len() - ((lines.len() as f64 * valid) as usize).min(lines.len());
+        let scored: Vec<(f64, f64)> = lines[..n_train]
+            .iter()
+            .map(|(fen, _, r, cp)| {
+                let cp =
+                    cp.unwrap_or_else(|| panic!("--lambda needs a score on every line: {fen}"));
+                (cp, *r as f64)
+            })
+            .collect();
+        let ks = fit_k(&scored);
+        eprintln!("Ks = {ks:.4} (the scores' sigmoid constant); lambda {lambda}");
+        ks
+    } else {
+        0.0
+    };
+    for (fen, b, result, cp) in lines {
+        let target = if lambda < 1.0 {
+            let cp = cp.unwrap_or_else(|| panic!("--lambda needs a score on every line: {fen}"));
+            (lambda * result as f64 + (1.0 - lambda) * sigmoid(ks, cp)) as f32
+        } else {
+            result
         };
         trace.clear();
         let bd = evaluate_with(&b, w, &mut trace);
@@ -176,9 +241,13 @@ fn load(path: &str, w: &Weights, canon: &[usize], limit: usize) -> (Data, Vec<(B
             end: data.index.len() as u32,
             mg_factor: phase,
             eg_factor: (1.0 - phase) * bd.scale as f32 / SCALE_NORMAL as f32,
-            result,
+            target,
         });
-        boards.push((b, result));
+        boards.push(Labelled {
+            board: b,
+            result,
+            target,
+        });
     }
     if skipped > 0 {
         eprintln!("skipped {skipped} malformed lines");
@@ -209,24 +278,35 @@ fn mse_lin(d: &Data, range: std::ops::Range<usize>, k: f64, mg: &[f64], eg: &[f6
     d.pos[range]
         .iter()
         .map(|p| {
-            let r = p.result as f64 - sigmoid(k, lin_eval(d, p, mg, eg));
+            let r = p.target as f64 - sigmoid(k, lin_eval(d, p, mg, eg));
             r * r
         })
         .sum::<f64>()
         / n
 }
 
-/// The error of the engine's own (integer, tapered, scaled) evaluation.
-fn mse_engine(boards: &[(Board, f32)], k: f64, w: &Weights) -> f64 {
-    boards
-        .iter()
-        .map(|(b, r)| {
-            let e = evaluate_with(b, w, &mut Sum::default()).white as f64;
-            let d = *r as f64 - sigmoid(k, e);
-            d * d
-        })
-        .sum::<f64>()
-        / boards.len() as f64
+/// The errors of the engine's own (integer, tapered, scaled) evaluation
+/// against the targets and against the results.
+fn mse_engine(boards: &[Labelled], k: f64, w: &Weights) -> (f64, f64) {
+    if boards.is_empty() {
+        return (f64::NAN, f64::NAN);
+    }
+    let (mut t, mut r) = (0.0, 0.0);
+    for l in boards {
+        let s = sigmoid(
+            k,
+            evaluate_with(&l.board, w, &mut Sum::default()).white as f64,
+        );
+        t += (l.target as f64 - s).powi(2);
+        r += (l.result as f64 - s).powi(2);
+    }
+    let n = boards.len() as f64;
+    (t / n, r / n)
+}
+
+/// Errors against the targets and the results, for the log.
+fn show((target, result): (f64, f64)) -> String {
+    format!("{target:.6} (results {result:.6})")
 }
 
 /// K minimising the error of the fixed evaluations `evals`.
@@ -264,7 +344,14 @@ fn main() {
     };
     let t = Instant::now();
     let canon = canonical(&start_w, args.symmetric);
-    let (data, boards) = load(&args.data, &start_w, &canon, args.limit);
+    let (data, boards) = load(
+        &args.data,
+        &start_w,
+        &canon,
+        args.limit,
+        args.lambda,
+        args.valid,
+    );
     let n = data.pos.len();
     let n_train = n - ((n as f64 * args.valid) as usize).min(n);
     eprintln!(
@@ -294,21 +381,17 @@ fn main() {
 
     let evals: Vec<(f64, f64)> = train_b
         .iter()
-        .map(|(b, r)| {
+        .map(|l| {
             (
-                evaluate_with(b, &start_w, &mut Sum::default()).white as f64,
-                *r as f64,
+                evaluate_with(&l.board, &start_w, &mut Sum::default()).white as f64,
+                l.target as f64,
             )
         })
         .collect();
     let k = fit_k(&evals);
-    let before_train = mse_engine(train_b, k, &start_w);
-    let before_valid = if valid_b.is_empty() {
-        f64::NAN
-    } else {
-        mse_engine(valid_b, k, &start_w)
-    };
-    eprintln!("K = {k:.4}; MSE before: train {before_train:.6}, validation {before_valid:.6}");
+    let before_train = show(mse_engine(train_b, k, &start_w));
+    let before_valid = show(mse_engine(valid_b, k, &start_w));
+    eprintln!("K = {k:.4}; MSE before: train {before_train}, validation {before_valid}");
 
     // Full-batch Adam on the mean squared error.
     let np = Weights::LEN;
@@ -323,7 +406,7 @@ fn main() {
         let mut err = 0.0;
         for p in &data.pos[..n_train] {
             let s = sigmoid(k, lin_eval(&data, p, &mg, &eg));
-            let r = p.result as f64 - s;
+            let r = p.target as f64 - s;
             err += r * r;
             // d(r^2)/d(eval) = -2 r s (1 - s) ln10 K / 400
             let g = -2.0 * r * s * (1.0 - s) * ln10k;
@@ -396,17 +479,12 @@ fn main() {
         .collect();
     let mut w = start_w.clone();
     w.set_from(&tuned);
-    let after_train = mse_engine(train_b, k, &w);
-    let after_valid = if valid_b.is_empty() {
-        f64::NAN
-    } else {
-        mse_engine(valid_b, k, &w)
-    };
-    let all_before = mse_engine(&boards, k, &start_w);
-    let all_after = mse_engine(&boards, k, &w);
+    let after_train = show(mse_engine(train_b, k, &w));
+    let after_valid = show(mse_engine(valid_b, k, &w));
     let summary = format!(
-        "K = {k:.4}; MSE before: train {before_train:.6}, validation {before_valid:.6}, all {all_before:.6}; \
-         after: train {after_train:.6}, validation {after_valid:.6}, all {all_after:.6}"
+        "K = {k:.4}, lambda {}; MSE before: train {before_train}, validation {before_valid}; \
+         after: train {after_train}, validation {after_valid}",
+        args.lambda
     );
     eprintln!("{summary}");
 

@@ -189,6 +189,57 @@ fn a_passed_pawn_with_a_free_way_earns_more() {
 }
 
 #[test]
+fn space_counts_safe_central_squares_and_those_behind_pawns_twice() {
+    let space = &WEIGHTS.space[7];
+    // Start position: c3-f4 free for each side, nothing behind the pawns.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(coefficient(start, space), 0);
+    // After 1.e4, White also has e2, and e2, e3 behind the pawn count twice
+    // (10); the pawn takes d5 and f5 from Black (6).
+    let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(coefficient(e4, space), 4);
+    // With a knight fewer the count moves to the table's sixth entry.
+    let no_knight = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/R1BQKBNR b KQkq - 0 1";
+    assert_eq!(coefficient(no_knight, &WEIGHTS.space[6]), 10);
+    // After 1.e4 e5 each side has 8: the other's pawn takes two squares,
+    // its own pawn move adds the two behind it.
+    let e4e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    assert_eq!(coefficient(e4e5, space), 0);
+}
+
+#[test]
+fn the_king_pawn_distance_is_to_the_nearest_own_pawn() {
+    let d = &WEIGHTS.king_pawn_distance;
+    assert_eq!(coefficient("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", d), 4);
+    assert_eq!(coefficient("4k3/8/8/8/8/8/P4P2/4K3 w - - 0 1", d), 1);
+    // No pawns, no term; Black's count is subtracted.
+    assert_eq!(coefficient("4k3/8/8/8/8/8/8/4K3 w - - 0 1", d), 0);
+    assert_eq!(coefficient("4k3/7p/8/8/8/8/8/4K3 w - - 0 1", d), -3);
+}
+
+#[test]
+fn king_danger_needs_two_attackers_and_is_indexed_by_units() {
+    use eval::chess::king::danger_units;
+    assert_eq!(danger_units(0, 0, 0), 0);
+    assert_eq!(danger_units(3, 1, 2), 3 + 2 + 6);
+    assert_eq!(danger_units(40, 5, 4), 23, "capped");
+    let used = |fen: &str| -> Vec<i32> {
+        WEIGHTS
+            .king_danger
+            .iter()
+            .map(|p| coefficient(fen, p))
+            .collect()
+    };
+    // One attacker (the rook on the g-file hits g7, g8): no danger entry.
+    let one = used("6k1/5ppp/8/8/8/8/8/K5R1 w - - 0 1");
+    assert!(one.iter().all(|&c| c == 0), "{one:?}");
+    // Rook and queen both on the zone: exactly one entry, for White.
+    let two = used("6k1/5ppp/4Q3/8/8/8/8/K5R1 w - - 0 1");
+    assert_eq!(two.iter().sum::<i32>(), 1, "{two:?}");
+    assert_eq!(two.iter().filter(|&&c| c != 0).count(), 1);
+}
+
+#[test]
 fn advanced_passed_pawn_is_worth_more() {
     let seventh = eval_fen("8/4P3/8/8/k7/8/8/K7 w - - 0 1");
     let fifth = eval_fen("8/8/8/4P3/k7/8/8/K7 w - - 0 1");

@@ -15,7 +15,9 @@ only if it is "quiet":
 and then kept with probability ``--sample``.
 
 Each written line is ``FEN;result`` with result 1.0 / 0.5 / 0.0 from White's
-point of view.  Games are adjudicated:
+point of view; with ``--score``, ``FEN;result;cp`` where cp is the score of
+the engine's own search of that position (the one that chose its move), in
+centipawns from White's point of view, mate scores as +-MATE_CP.  Games are adjudicated:
   * a win when both sides' scores agree that one side is ahead by at least
     ``--resign-cp`` for ``--resign-plies`` consecutive plies (or a mate score),
   * a draw by the rules (stalemate, insufficient material, 50 moves,
@@ -36,6 +38,8 @@ import time
 
 import chess
 import chess.engine
+
+MATE_CP = 3000
 
 
 def play_game(engine, rng, args):
@@ -68,6 +72,7 @@ def play_game(engine, rng, args):
         info = engine.play(board, limit, game=game_id, info=chess.engine.INFO_SCORE)
         move = info.move
         ply = board.ply()
+        score = info.info.get("score")
         if (
             ply >= args.skip_plies
             and not board.is_check()
@@ -75,8 +80,12 @@ def play_game(engine, rng, args):
             and move.promotion is None
             and rng.random() < args.sample
         ):
-            candidates.append(board.fen())
-        score = info.info.get("score")
+            if not args.score:
+                candidates.append(board.fen())
+            elif score is not None:
+                cp = score.white().score(mate_score=100000)
+                cp = max(-MATE_CP, min(MATE_CP, cp))
+                candidates.append(f"{board.fen()};{cp}")
         if score is not None:
             white = score.white()
             cp = white.score(mate_score=100000)
@@ -111,6 +120,7 @@ def main():
     ap.add_argument("--resign-cp", type=int, default=1000)
     ap.add_argument("--resign-plies", type=int, default=8)
     ap.add_argument("--hash", type=int, default=16)
+    ap.add_argument("--score", action="store_true", help="add the engine's score of each position (FEN;result;cp)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
@@ -129,7 +139,11 @@ def main():
             played += 1
             stats[result] += 1
             for fen in fens:
-                out.write(f"{fen};{result}\n")
+                if args.score:
+                    fen, cp = fen.rsplit(";", 1)
+                    out.write(f"{fen};{result};{cp}\n")
+                else:
+                    out.write(f"{fen};{result}\n")
             positions += len(fens)
             if played % 50 == 0:
                 out.flush()

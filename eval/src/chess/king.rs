@@ -18,7 +18,16 @@ fn files_of(mut b: Bitboard) -> u32 {
     (b & 0xFF) as u32
 }
 
-/// Side `c`'s weak-square and safe-check terms against the enemy king.
+/// The attack units of a side against the enemy king, from counts that do
+/// not depend on the weights: attacks on the zone, plus two per weak zone
+/// square, plus three per piece kind with a safe check; at most 23.
+#[inline(always)]
+pub fn danger_units(zone_hits: i32, weak_in_zone: i32, safe_check_kinds: i32) -> usize {
+    (zone_hits + 2 * weak_in_zone + 3 * safe_check_kinds).clamp(0, 23) as usize
+}
+
+/// Side `c`'s weak-square, safe-check and danger terms against the enemy
+/// king.
 #[inline(always)]
 fn attack_on_king<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info, c: Color) {
     let (i, j) = (c.index(), c.flip().index());
@@ -27,11 +36,8 @@ fn attack_on_king<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info, c: C
     let weak = info.attacks[i]
         & !info.attacks2[j]
         & (!info.attacks[j] | info.attacks_by[j][3] | info.king_zone[j]);
-    acc.add(
-        c,
-        &w.king_zone_weak,
-        (weak & info.king_zone[j]).count_ones() as i32,
-    );
+    let weak_in_zone = (weak & info.king_zone[j]).count_ones() as i32;
+    acc.add(c, &w.king_zone_weak, weak_in_zone);
     let occ = b.occupied();
     let safe = !b.color_bb(c) & (!info.attacks[j] | (weak & info.attacks2[i]));
     let diagonal = bishop_attacks(ksq, occ);
@@ -43,8 +49,15 @@ fn attack_on_king<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info, c: C
         straight & by[2],
         (diagonal | straight) & by[3],
     ];
+    let mut check_kinds = 0;
     for (weight, squares) in w.safe_check.iter().zip(checks) {
-        acc.add(c, weight, (squares & safe != 0) as i32);
+        let any = (squares & safe != 0) as i32;
+        check_kinds += any;
+        acc.add(c, weight, any);
+    }
+    if info.king_attackers[i] >= 2 {
+        let units = danger_units(info.king_zone_hits[i], weak_in_zone, check_kinds);
+        acc.add(c, &w.king_danger[units], 1);
     }
 }
 
@@ -83,6 +96,17 @@ pub fn eval<A: Acc>(b: &Board, w: &Weights, acc: &mut A, info: &Info) {
             &w.king_open_file,
             (near & !pawn_files).count_ones() as i32,
         );
+
+        // The nearest own pawn (an endgame king belongs near its pawns).
+        let own_pawns = b.pieces(c, PieceKind::Pawn);
+        if own_pawns != 0 {
+            let ksq = b.king_square(c);
+            let nearest = Squares(own_pawns)
+                .map(|sq| super::pawns::distance(ksq, sq))
+                .min()
+                .unwrap_or(0);
+            acc.add(c, &w.king_pawn_distance, nearest);
+        }
 
         // Enemy pawns ahead of the king on those files, by how many ranks
         // ahead (1, 2, 3, 4+); the storming side earns the weight.

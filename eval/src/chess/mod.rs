@@ -12,6 +12,7 @@ pub mod mobility;
 pub mod pawns;
 pub mod pieces;
 pub mod scale;
+pub mod space;
 pub mod threats;
 pub mod tuned;
 pub mod weights;
@@ -63,6 +64,7 @@ pub fn evaluate_with<A: Acc>(b: &Board, w: &Weights, acc: &mut A) -> Breakdown {
     king::eval(b, w, acc, &info);
     pieces::eval(b, w, acc, &info);
     threats::eval(b, w, acc, &info);
+    space::eval(b, w, acc, &info);
     acc.add(b.side_to_move(), &w.tempo, 1);
 
     let sum = acc.total();

@@ -97,6 +97,15 @@ weights_struct! {
         /// Extra for a passed pawn whose way to promotion is empty and not
         /// attacked by the enemy, by relative rank.
         pub passed_free: [S; 8],
+        /// By the attack units against the enemy king (see
+        /// `king::danger_units`), when at least two pieces attack its zone:
+        /// the part of king safety that grows faster than its parts.
+        pub king_danger: [S; 24],
+        /// Per safe square of space (see `space.rs`), by the owner's number
+        /// of knights, bishops, rooks and queens (7 = 7+).
+        pub space: [S; 8],
+        /// Per square of distance from the king to the nearest own pawn.
+        pub king_pawn_distance: S,
         /// For the side to move.
         pub tempo: S,
     }
@@ -216,6 +225,9 @@ impl Weights {
             safe_check: [s(30, 5), s(20, 5), s(35, 5), s(25, 5)],
             king_zone_weak: s(5, 0),
             passed_free: rank_table([0, 0, 0, 5, 10, 20, 30, 0], [0, 0, 5, 10, 20, 40, 60, 0]),
+            king_danger: [S::ZERO; 24],
+            space: [S::ZERO; 8],
+            king_pawn_distance: S::ZERO,
             tempo: s(15, 5),
         }
     }
