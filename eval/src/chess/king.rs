@@ -1,6 +1,7 @@
 //! King safety: pieces attacking the king zone (counted by
-//! [`super::mobility`]), weak squares in the zone, safe checks, the pawn
-//! shield, enemy pawns storming it and open files near the king.
+//! [`super::mobility`]), weak squares in the zone, safe checks, a danger
+//! table over all of these, the pawn shield, enemy pawns storming it and
+//! open files near the king; and the king's distance to its own pawns.
 
 use super::info::{beside, front_span, Info};
 use super::Weights;
