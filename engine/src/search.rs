@@ -92,6 +92,28 @@ pub struct Worker<P: Searchable> {
 
 const NO_EVAL: i32 = i32::MIN / 2;
 
+/// Under a depth limit, odd helpers search the limit itself once the main
+/// thread's iteration is this close to it.
+const REACH: i32 = 4;
+
+/// The iteration a helper searches next, from its own next iteration `next`,
+/// the main thread's current one `main` and the depth `limit`: helpers never
+/// fall behind the main thread, and odd ones (`ahead`) keep one iteration
+/// ahead of it, so that the main thread finds their deeper results in the
+/// table. Near a depth limit an odd helper goes straight to the limit: the
+/// main thread's last iterations then give it its move order through the
+/// table while it works on the result that was asked for, and the first of
+/// the two to complete the limit ends the search. No helper goes past the
+/// limit (it would be idle).
+fn helper_depth(next: i32, main: i32, ahead: bool, limit: i32) -> i32 {
+    let target = if ahead && limit - main <= REACH {
+        limit
+    } else {
+        main + ahead as i32
+    };
+    next.max(target.min(limit))
+}
+
 /// How far above beta a capture must score in ProbCut's shallow search.
 const PROBCUT_MARGIN: i32 = 200;
 
@@ -166,10 +188,7 @@ impl<P: Searchable> Worker<P> {
             seldepth: 0,
         };
         let lines = self.multipv.min(self.root_moves.len());
-        // Helpers never fall behind the main thread; odd ids keep one
-        // iteration ahead of it, so that the main thread finds their deeper
-        // results in the table.
-        let ahead = (self.id % 2) as i32;
+        let ahead = self.id % 2 == 1;
         let mut depth = 1;
         // Best-move stability and score trend, for the time manager.
         let mut stable = 0u32;
@@ -177,7 +196,7 @@ impl<P: Searchable> Worker<P> {
             if self.id == 0 {
                 self.control.set_main_depth(depth);
             } else {
-                depth = depth.max(self.control.main_depth() + ahead);
+                depth = helper_depth(depth, self.control.main_depth(), ahead, self.max_depth);
             }
             if depth > self.max_depth || depth >= MAX_PLY as i32 {
                 break;
@@ -978,5 +997,36 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{helper_depth, REACH};
+
+    #[test]
+    fn helpers_keep_at_or_one_ahead_of_the_main_thread_without_a_limit() {
+        let none = i32::MAX;
+        assert_eq!(helper_depth(1, 0, true, none), 1);
+        assert_eq!(helper_depth(4, 9, true, none), 10);
+        assert_eq!(helper_depth(4, 9, false, none), 9);
+        // A helper ahead of the main thread goes on with its own iteration.
+        assert_eq!(helper_depth(12, 9, true, none), 12);
+    }
+
+    #[test]
+    fn near_a_depth_limit_odd_helpers_search_the_limit_itself() {
+        let limit = 15;
+        assert_eq!(
+            helper_depth(6, limit - REACH - 1, true, limit),
+            limit - REACH
+        );
+        assert_eq!(helper_depth(6, limit - REACH, true, limit), limit);
+        assert_eq!(helper_depth(6, limit - REACH, false, limit), limit - REACH);
+        // Never past the limit; once it is done, the helper stops.
+        assert_eq!(helper_depth(10, limit, false, limit), limit);
+        assert_eq!(helper_depth(limit + 1, limit, true, limit), limit + 1);
+        // A shallow limit is searched at once.
+        assert_eq!(helper_depth(1, 0, true, 3), 3);
     }
 }
