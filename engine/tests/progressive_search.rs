@@ -3,24 +3,17 @@
 //! between `go` commands, `stop`, the clock, `searchmoves`, the output form
 //! of the contract (pv = rest of the series, `mate 1` / `mate -1`).
 
+mod common;
+
+use common::Collect;
 use engine::series::{MateResult, MateSolver};
-use engine::{Engine, Limits, Reporter, Score, SearchInfo, SearchResult, Silent};
+use engine::{Engine, Limits, Score, SearchInfo, SearchResult, Silent};
 use movegen::progressive::{
     EnglishPosition, Italian, ItalianPosition, Progressive, ScottishPosition, SeriesRules,
 };
 use movegen::variant::Position;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-#[derive(Default)]
-struct Collect(Mutex<Vec<SearchInfo>>);
-
-impl Reporter for Collect {
-    fn info(&self, info: &SearchInfo) {
-        self.0.lock().unwrap().push(info.clone());
-    }
-    fn finished(&self, _: &SearchResult) {}
-}
 
 fn depth(d: i32) -> Limits {
     Limits {

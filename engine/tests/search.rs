@@ -1,11 +1,12 @@
 //! Search behaviour on positions with known answers, and the engine's
 //! stop/threads plumbing.
 
-use engine::{
-    search_fixed_depth, Engine, Limits, Reporter, Score, SearchInfo, SearchResult, Silent,
-};
+mod common;
+
+use common::Collect;
+use engine::{search_fixed_depth, Engine, Limits, Score, Silent};
 use movegen::{Chess, Position};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn best(fen: &str, depth: i32) -> (String, Option<Score>) {
@@ -77,17 +78,6 @@ fn stop_is_prompt_with_two_threads() {
     );
     assert!(r.best.is_some());
     assert!(r.depth >= 3);
-}
-
-/// Keeps every progress report.
-#[derive(Default)]
-struct Collect(Mutex<Vec<SearchInfo>>);
-
-impl Reporter for Collect {
-    fn info(&self, info: &SearchInfo) {
-        self.0.lock().unwrap().push(info.clone());
-    }
-    fn finished(&self, _result: &SearchResult) {}
 }
 
 #[test]

@@ -143,6 +143,12 @@ fn canonical(w: &Weights, symmetric: bool) -> Vec<usize> {
     canon
 }
 
+/// The number of training positions among `n`: all but the last `valid`
+/// fraction, which validates.
+fn train_len(n: usize, valid: f64) -> usize {
+    n - ((n as f64 * valid) as usize).min(n)
+}
+
 /// One parsed line: the position, its result and its score if any.
 fn parse_line(line: &str) -> Option<(&str, Board, f32, Option<f64>)> {
     let mut fields = line.split(';');
@@ -188,29 +194,35 @@ fn load(
             parsed
         })
         .collect();
-    // The score's sigmoid constant, fitted to the training results.
-    let ks = if lambda < 1.0 {
-        let n_train = lines.len() - ((lines.len() as f64 * valid) as usize).min(lines.len());
-        let scored: Vec<(f64, f64)> = lines[..n_train]
+    // With lambda below 1 every line needs a score; the scores' sigmoid
+    // constant is fitted to the training results.
+    let scores: Vec<f64> = if lambda < 1.0 {
+        lines
             .iter()
-            .map(|(fen, _, r, cp)| {
-                let cp =
-                    cp.unwrap_or_else(|| panic!("--lambda needs a score on every line: {fen}"));
-                (cp, *r as f64)
+            .map(|(fen, _, _, cp)| {
+                cp.unwrap_or_else(|| panic!("--lambda needs a score on every line: {fen}"))
             })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let ks = if scores.is_empty() {
+        0.0
+    } else {
+        let n_train = train_len(lines.len(), valid);
+        let scored: Vec<(f64, f64)> = scores[..n_train]
+            .iter()
+            .copied()
+            .zip(lines.iter().map(|l| l.2 as f64))
             .collect();
         let ks = fit_k(&scored);
         eprintln!("Ks = {ks:.4} (the scores' sigmoid constant); lambda {lambda}");
         ks
-    } else {
-        0.0
     };
-    for (fen, b, result, cp) in lines {
-        let target = if lambda < 1.0 {
-            let cp = cp.unwrap_or_else(|| panic!("--lambda needs a score on every line: {fen}"));
-            (lambda * result as f64 + (1.0 - lambda) * sigmoid(ks, cp)) as f32
-        } else {
-            result
+    for (i, (fen, b, result, _)) in lines.into_iter().enumerate() {
+        let target = match scores.get(i) {
+            Some(&cp) => (lambda * result as f64 + (1.0 - lambda) * sigmoid(ks, cp)) as f32,
+            None => result,
         };
         trace.clear();
         let bd = evaluate_with(&b, w, &mut trace);
@@ -353,7 +365,7 @@ fn main() {
         args.valid,
     );
     let n = data.pos.len();
-    let n_train = n - ((n as f64 * args.valid) as usize).min(n);
+    let n_train = train_len(n, args.valid);
     eprintln!(
         "{} positions ({} train, {} validation), {} nonzero coefficients, {} parameters, loaded in {:.1}s",
         n,
