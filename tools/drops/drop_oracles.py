@@ -18,7 +18,7 @@ Two kinds of oracle:
     go to the hand as pawns);
   - ``bughouse``: after every push the mover's pocket is put back to what it was
     (minus the dropped piece), so a capture leaves the board (for the partner);
-  - ``swedish`` (rules in shared/rules/swedish.md): as bughouse (S2), minus drops
+  - ``swedish`` (rules in docs/rules/swedish.md): as bughouse (S2), minus drops
     that give check (S4), minus White pawn drops on rank 7 and Black pawn drops on
     rank 2 (S5; python-chess already forbids ranks 1 and 8), plus S6: a rook
     dropped on its own corner while its king has never moved restores that

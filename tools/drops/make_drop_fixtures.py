@@ -13,7 +13,7 @@ Where the numbers come from:
       rules of tools/drops/drop_oracles.py for every count up to --pc-limit leaves, and
       with pyffish (same engine family, other build) at depth 1 and 2.
   swedish: the python-chess rules of tools/drops/drop_oracles.py (Swedish S2, S4, S5,
-      S6 as in shared/rules/swedish.md) for every count; cross-checked with Fairy-Stockfish's
+      S6 as in docs/rules/swedish.md) for every count; cross-checked with Fairy-Stockfish's
       bughouse move lists filtered by S4/S5 with its own ray code, plus the S6 castling
       letter patched into the FEN after a restoring rook drop, for counts whose
       previous depth has at most --fs-limit nodes.

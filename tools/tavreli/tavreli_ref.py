@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A second, deliberately simple tavreli (Russian chess) move generator.
 
-Written from ../../../shared/rules/tavreli.md (rules R1-R10 and the fine
+Written from docs/rules/tavreli.md (rules R1-R10 and the fine
 points), not from the Rust code: towers are Python lists (bottom first) of
 piece records, attacks are found by walking rays from the king, and a move
 is legal when, after playing it on a copy of the board (move, then R7

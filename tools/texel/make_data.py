@@ -28,7 +28,7 @@ cleared per game), so the first N games of any run are identical.
 
 The set the weights in eval/src/chess/tuned.rs were fitted to (docs/eval.md):
   nice python3 tools/texel/make_data.py --games 2000 --nodes 2500 --seed 1 \
-      --out /work/texeldata/texel2000.txt
+      --out target/texel2000.txt
 """
 
 import argparse

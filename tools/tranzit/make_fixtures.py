@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write data/perft/tranzit.epd from the hand-made positions below, with the counts of
 tools/tranzit/tranzit_ref.py (the independent Python reference, written from
-/work/shared/rules/tranzit.md).
+docs/rules/tranzit.md).
 
   python3 tools/tranzit/make_fixtures.py                 # rewrite data/perft/tranzit.epd
   python3 tools/tranzit/make_fixtures.py --check         # recompute, compare with the file

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent reference implementation of Chess-tranzit move generation and perft.
 
-Written from the rules file /work/shared/rules/tranzit.md (T1-T17, the fine points and
+Written from the rules file docs/rules/tranzit.md (T1-T17, the fine points and
 the Decisions) only -- plain Python, no code from vsadnik and no chess library.
 It exists to cross-check vsadnik (tools/tranzit/compare.py) and to produce the numbers
 in data/perft/tranzit.epd (tools/tranzit/make_fixtures.py).
