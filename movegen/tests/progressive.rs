@@ -1,5 +1,5 @@
 //! Progressive chess: every rule of every set, both ways (the rules are in
-//! `../shared/rules/progressive.md`, the decisions in `docs/progressive.md`),
+//! `docs/rules/progressive.md`, the decisions in `docs/progressive.md`),
 //! FEN round trips, series bookkeeping, en passant with several targets.
 
 use movegen::progressive::perft::series_perft;

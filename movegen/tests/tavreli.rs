@@ -1,4 +1,4 @@
-//! Tavreli rules R1–R10 and the fine points of `shared/rules/tavreli.md`,
+//! Tavreli rules R1–R10 and the fine points of `docs/rules/tavreli.md`,
 //! each both ways (allowed and refused), FEN and notation round trips,
 //! liberation, promotion on uncover, demotion on cover, perft, and the
 //! incremental Zobrist key over random games.

@@ -1,4 +1,4 @@
-//! Chess-tranzit rules T3–T17 (`../shared/rules/tranzit.md`), each decision
+//! Chess-tranzit rules T3–T17 (`docs/rules/tranzit.md`), each decision
 //! both ways, the start-position perft, FEN and game-record round trips.
 
 use movegen::tranzit::record::{read_record, write_record};

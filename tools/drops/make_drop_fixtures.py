@@ -226,7 +226,7 @@ HEADER = {
                   "promoted piece becomes a pawn).",
     "bughouse": "Perft suite for bughouse on one board (FICS rules: a capture leaves the board for the partner, the "
                 "capturer's reserve does not change; drops may give check).",
-    "swedish": "Perft suite for Swedish chess on one board (shared/rules/swedish.md: S2 captures leave the board, "
+    "swedish": "Perft suite for Swedish chess on one board (docs/rules/swedish.md: S2 captures leave the board, "
                "S4 no drop gives check, S5 pawn-drop ranks, S6 dropped rook on its corner restores castling).",
 }
 

@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import progressive_ref as ref  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-MATES = os.path.join(ROOT, "..", "shared", "data", "progressive_mates_public.csv")
+MATES = os.path.join(ROOT, "data", "progressive", "progressive_mates_public.csv")
 
 
 def rust_divide(binary, variant, depth, fen, moves=None):

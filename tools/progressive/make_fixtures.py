@@ -71,7 +71,7 @@ def main():
         lines = [
             f"# Perft suite for progressive-{v}. Format: <FEN> ;D1 <n> ;D2 <n> ... (leaf counts of single",
             "# moves, series boundaries included; draw rules ignored, a position with no legal move has no",
-            "# children). FEN as in ../../../shared/rules/progressive.md (fields 7 and 8 optional).",
+            "# children). FEN as in docs/rules/progressive.md (fields 7 and 8 optional).",
             "# Every number comes from the independent python-chess reference",
             "# tools/progressive/progressive_ref.py (regenerate: python3 tools/progressive/make_fixtures.py).",
             "#",

@@ -97,7 +97,7 @@ def write(path, max_leaves, max_depth):
         "# Perft suite for tavreli (Russian chess). Format: <FEN> ;D1 <n> ;D2 <n> ... (leaf counts;",
         "# every split counted separately). FEN extension: docs/tavreli.md.",
         "# Every number was computed by the independent Python generator tools/tavreli/tavreli_ref.py",
-        "# (written from shared/rules/tavreli.md, not from the engine) with",
+        "# (written from docs/rules/tavreli.md, not from the engine) with",
         "# tools/tavreli/make_fixtures.py; check the engine with --check.",
         "#",
     ]

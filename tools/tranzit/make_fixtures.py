@@ -27,7 +27,7 @@ import tranzit_ref as T  # noqa: E402
 from compare import fen_of, P  # noqa: E402
 
 EPD = os.path.join(REPO, "data", "perft", "tranzit.epd")
-SRC = "hand-made for the rules /work/shared/rules/tranzit.md; counts by tools/tranzit/tranzit_ref.py"
+SRC = "hand-made for the rules docs/rules/tranzit.md; counts by tools/tranzit/tranzit_ref.py"
 
 # (name, rules and hand check of D1, FEN, max depth)
 FIXTURES = [
@@ -216,7 +216,7 @@ def main():
              "# sequences on both boards; the result rules T8-T15 applied along every path).",
              "# FEN: 16-file placement, side, castling (board I), e.p. grid square, quiet actions, move,",
              "# results (board I then II: - live, w/b won, d drawn; default --), transferred (W/B/WB; default -).",
-             "# Positions hand-made for /work/shared/rules/tranzit.md; counts by the independent Python",
+             "# Positions hand-made for docs/rules/tranzit.md; counts by the independent Python",
              "# reference tools/tranzit/tranzit_ref.py (regenerate / check: python3 tools/tranzit/make_fixtures.py [--check]).",
              "# Repetition (T10) needs 8 plies from a loaded position; tools/tranzit/compare.py tests it through --moves.",
              "#"]

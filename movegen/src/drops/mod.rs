@@ -1,5 +1,5 @@
 //! Drop chess: crazyhouse, FICS bughouse and Swedish chess (one board each).
-//! The rules are in `../shared/rules/swedish.md`; the two-board team game
+//! The rules are in `docs/rules/swedish.md`; the two-board team game
 //! ([`team::TeamGame`]) joins two of these positions.
 
 pub mod drop_move;

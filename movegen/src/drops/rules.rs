@@ -68,7 +68,7 @@ impl DropRules for Bughouse {
     const MATE_NEEDS_UNBLOCKABLE_CHECK: bool = true;
 }
 
-/// Swedish chess (`../shared/rules/swedish.md`), one board.
+/// Swedish chess (`docs/rules/swedish.md`), one board.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Swedish;
 

@@ -1,5 +1,5 @@
 //! The two-board team game of bughouse and Swedish chess (S1, S2, S4, S7,
-//! S12 in `../shared/rules/swedish.md`): two single-board positions whose
+//! S12 in `docs/rules/swedish.md`): two single-board positions whose
 //! reserves feed each other, the result of the whole game, and the
 //! repetition of the whole two-board position.
 //!

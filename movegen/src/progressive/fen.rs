@@ -1,4 +1,4 @@
-//! The progressive FEN (`../shared/rules/progressive.md`, "Notation"):
+//! The progressive FEN (`docs/rules/progressive.md`, "Notation"):
 //! FIDE's six fields, then up to two more.
 //!
 //! - field 4: `-` or en passant targets run together (`d6f6`);

@@ -1,5 +1,5 @@
 //! Progressive chess: Italian, Scottish and English rules
-//! (`../shared/rules/progressive.md`, `docs/progressive.md`).
+//! (`docs/rules/progressive.md`, `docs/progressive.md`).
 //!
 //! A game is a stack of [`SeriesState`]s (copy-make); a series is a run of
 //! `make_move` calls by the same side, so `side_to_move` stays the same until

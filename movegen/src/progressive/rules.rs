@@ -1,5 +1,5 @@
 //! The three rule sets of progressive chess as compile-time switches
-//! (`../shared/rules/progressive.md`).
+//! (`docs/rules/progressive.md`).
 
 /// Which of the three sets a variant plays.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -1,5 +1,5 @@
 //! Tavreli (Russian chess): towers of pieces, nothing leaves the board. The
-//! rules are in `../shared/rules/tavreli.md`; the design (representation,
+//! rules are in `docs/rules/tavreli.md`; the design (representation,
 //! FEN markers, notation, decisions) in `docs/tavreli.md`.
 
 pub mod fen;

@@ -1,4 +1,4 @@
-//! Chess-tranzit (`../shared/rules/tranzit.md`): two boards on one 16x8
+//! Chess-tranzit (`docs/rules/tranzit.md`): two boards on one 16x8
 //! grid, transfers between them, a result per board.
 //!
 //! The state after each action is judged here, in the order of the rules'
