@@ -19,6 +19,10 @@ pub fn time_scale(stable: u32, score_drop: i32) -> f64 {
     stability * falling
 }
 
+/// Nodes a search thread searches between two looks at the clock and the
+/// limits (fewer when a node limit is closer than that).
+pub const CHECK_INTERVAL: u64 = 1024;
+
 /// A node counter on its own cache line.
 #[repr(align(64))]
 #[derive(Default)]
@@ -28,7 +32,8 @@ pub struct NodeCounter(pub AtomicU64);
 pub struct Control {
     /// Set to end the search; every thread polls it.
     pub stop: AtomicBool,
-    /// Nodes per thread, published every 1024 nodes and at the end.
+    /// Nodes per thread, published every [`CHECK_INTERVAL`] nodes (or
+    /// sooner near a node limit) and at the end.
     pub nodes: Vec<NodeCounter>,
     /// The iteration the main thread is searching (helpers keep at or
     /// beyond it).
@@ -112,6 +117,19 @@ impl Control {
     pub fn depth_limit_reached(&self) {
         if !self.infinite && !self.pondering() {
             self.stop.store(true, Relaxed);
+        }
+    }
+
+    /// Nodes a thread may search before it next publishes its count and
+    /// tests the limits: [`CHECK_INTERVAL`], or what is left of the node
+    /// limit when that is less (at least 1), so that one thread stops at
+    /// the limit exactly.
+    pub fn check_interval(&self) -> u64 {
+        match self.node_limit {
+            Some(n) => n
+                .saturating_sub(self.total_nodes())
+                .clamp(1, CHECK_INTERVAL),
+            None => CHECK_INTERVAL,
         }
     }
 

@@ -10,6 +10,7 @@ use crate::search::{ThreadResult, Worker};
 use crate::searchable::Searchable;
 use crate::tt::TranspositionTable;
 use std::any::Any;
+use std::cell::Cell;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -108,7 +109,8 @@ impl SearchHandle {
         self.thread.as_ref().is_none_or(|t| t.is_finished())
     }
 
-    /// Waits for the result.
+    /// Waits for the result (the default one when the search thread could
+    /// not be started: its result was reported when it failed).
     pub fn wait(mut self) -> SearchResult {
         self.thread
             .take()
@@ -180,7 +182,9 @@ impl Engine {
         let ordering = self.ordering.clone();
         let multipv = self.multipv;
         let ctl = control.clone();
-        let thread = std::thread::Builder::new()
+        let fallback = root.first().map(|m| m.to_string());
+        let rep = reporter.clone();
+        let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(STACK_BYTES)
             .spawn(move || {
@@ -193,16 +197,24 @@ impl Engine {
                     &ordering,
                     threads,
                     multipv,
-                    reporter.as_ref(),
+                    rep.as_ref(),
                 );
-                reporter.finished(&result);
+                rep.finished(&result);
                 result
-            })
-            .expect("cannot start the search thread");
-        SearchHandle {
-            control,
-            thread: Some(thread),
-        }
+            });
+        let thread = match spawned {
+            Ok(t) => Some(t),
+            Err(e) => {
+                // No thread, no search: the first legal move is played.
+                reporter.warn(&format!("cannot start the search thread: {e}"));
+                reporter.finished(&SearchResult {
+                    best: fallback,
+                    ..Default::default()
+                });
+                None
+            }
+        };
+        SearchHandle { control, thread }
     }
 }
 
@@ -237,11 +249,14 @@ fn run<P: Searchable>(
     // With several lines the main thread alone reports them all, so it alone
     // ends a depth-limited search, and its result is the one played.
     let helper_max_depth = if multipv > 1 { i32::MAX } else { max_depth };
+    // The node count of the last line reported: a search stopped after it
+    // reports its final count (and its line, as Stockfish does) once more.
+    let last_reported = Cell::new(0u64);
     let (main, helpers) = std::thread::scope(|s| {
         let mut handles = Vec::new();
         for id in 1..threads {
             let (pos, root, tt, control) = (pos.clone(), root.clone(), tt.clone(), control.clone());
-            let h = std::thread::Builder::new()
+            let spawned = std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(s, move || {
                     let tables = take_tables::<P>(ordering, id);
@@ -250,9 +265,17 @@ fn run<P: Searchable>(
                     let result = w.iterate(&mut |_, _, _, _| {});
                     keep_tables(ordering, id, w.into_tables());
                     result
-                })
-                .expect("cannot start a search thread");
-            handles.push(h);
+                });
+            match spawned {
+                Ok(h) => handles.push(h),
+                Err(e) => {
+                    reporter.warn(&format!(
+                        "cannot start search thread {}: {e}; searching with {id}",
+                        id + 1
+                    ));
+                    break;
+                }
+            }
         }
         let mut w = Worker::new(
             0,
@@ -267,7 +290,9 @@ fn run<P: Searchable>(
         let main = w.iterate(&mut |w, depth, idx, bound| {
             let ms = control.elapsed().as_millis() as u64;
             if bound == ScoreBound::Exact || ms >= BOUND_REPORT_MS {
-                reporter.info(&w.info(depth, idx, bound, control.total_nodes(), ms));
+                let nodes = control.total_nodes();
+                last_reported.set(nodes);
+                reporter.info(&w.info(depth, idx, bound, nodes, ms));
             }
         });
         keep_tables(ordering, 0, w.into_tables());
@@ -281,16 +306,21 @@ fn run<P: Searchable>(
         (main, helpers)
     });
     let mut best = main;
-    if multipv == 1 {
-        if let Some(h) = helpers
-            .into_iter()
-            .filter(|h| h.depth > best.depth && !h.pv.is_empty())
-            .max_by_key(|h| h.depth)
-        {
-            // The main thread never reported this line: report it now.
-            let ms = control.elapsed().as_millis() as u64;
-            reporter.info(&h.info(control.total_nodes(), ms, tt.hashfull()));
-            best = h;
+    let helper_best = helpers
+        .into_iter()
+        .filter(|h| multipv == 1 && h.depth > best.depth && !h.pv.is_empty())
+        .max_by_key(|h| h.depth);
+    let nodes = control.total_nodes();
+    let ms = control.elapsed().as_millis() as u64;
+    if let Some(h) = helper_best {
+        // The main thread never reported this line: report it now.
+        reporter.info(&h.info(nodes, ms, tt.hashfull()));
+        best = h;
+    } else if nodes != last_reported.get() {
+        if best.depth > 0 {
+            reporter.info(&best.info(nodes, ms, tt.hashfull()));
+        } else {
+            reporter.progress(nodes, ms);
         }
     }
     SearchResult {
@@ -298,8 +328,8 @@ fn run<P: Searchable>(
         ponder: best.pv.get(1).map(|m| m.to_string()),
         score: (best.depth > 0).then(|| Score::from_internal(best.score)),
         depth: best.depth,
-        nodes: control.total_nodes(),
-        time_ms: control.elapsed().as_millis() as u64,
+        nodes,
+        time_ms: ms,
     }
 }
 

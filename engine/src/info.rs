@@ -113,6 +113,12 @@ pub trait Reporter: Send + Sync {
     fn info(&self, info: &SearchInfo);
     /// The search is over (by a limit, `stop` or `ponderhit` + time).
     fn finished(&self, result: &SearchResult);
+    /// The search stopped with no completed iteration: only its node count
+    /// and time are known (UCI: `info nodes N nps R time T`).
+    fn progress(&self, _nodes: u64, _time_ms: u64) {}
+    /// Something went wrong that the user should know of, but the search
+    /// goes on (a search thread could not be started, say).
+    fn warn(&self, _text: &str) {}
 }
 
 /// A reporter that ignores everything (bench, tests).

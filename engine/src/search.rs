@@ -72,6 +72,9 @@ pub struct Worker<P: Searchable> {
     tt: Arc<TranspositionTable>,
     control: Arc<Control>,
     nodes: u64,
+    /// The node count at which `check_stop` next publishes the count and
+    /// tests the limits.
+    next_check: u64,
     root_ply: usize,
     seldepth: i32,
     stopped: bool,
@@ -144,6 +147,7 @@ impl<P: Searchable> Worker<P> {
             tt,
             control,
             nodes: 0,
+            next_check: 0,
             root_ply,
             seldepth: 0,
             stopped: false,
@@ -326,11 +330,12 @@ impl<P: Searchable> Worker<P> {
         if self.stopped {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes >= self.next_check {
             self.flush_nodes();
-            if self.id == 0 && self.control.limits_exceeded() {
+            if self.control.limits_exceeded() {
                 self.control.stop.store(true, Relaxed);
             }
+            self.next_check = self.nodes + self.control.check_interval();
         }
         if self.control.stop.load(Relaxed) {
             self.stopped = true;
@@ -390,10 +395,10 @@ impl<P: Searchable> Worker<P> {
             return self.qsearch::<PV>(alpha, beta, ply);
         }
         let root = ply == 0;
-        self.nodes += 1;
         if self.check_stop() {
             return 0;
         }
+        self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as i32);
         if PV {
             self.pv[ply].clear();
@@ -620,7 +625,6 @@ impl<P: Searchable> Worker<P> {
                 }
             }
             self.pos.make_move(m);
-            self.nodes += 1;
             let flipped = self.pos.side_to_move() != us;
             let gives_check = self.pos.in_check();
             self.move_stack[ply + 1] = Some(slot);
@@ -767,7 +771,6 @@ impl<P: Searchable> Worker<P> {
             }
             let slot = self.pos.history_index(m);
             self.pos.make_move(m);
-            self.nodes += 1;
             self.move_stack[ply + 1] = Some(slot);
             let flipped = self.pos.side_to_move() != us;
             let (a, b) = (probcut_beta - 1, probcut_beta);
@@ -854,10 +857,10 @@ impl<P: Searchable> Worker<P> {
     }
 
     fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.nodes += 1;
         if self.check_stop() {
             return 0;
         }
+        self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as i32);
         if PV {
             self.pv[ply].clear();
@@ -920,7 +923,6 @@ impl<P: Searchable> Worker<P> {
             }
             let slot = self.pos.history_index(m);
             self.pos.make_move(m);
-            self.nodes += 1;
             self.move_stack[ply + 1] = Some(slot);
             let flipped = self.pos.side_to_move() != us;
             let score = self.child_qs::<PV>(flipped, alpha, beta, ply);

@@ -4,7 +4,9 @@
 mod common;
 
 use common::Collect;
-use engine::{search_fixed_depth, Engine, Limits, Score, Silent};
+use engine::{
+    dispatch, search_fixed_depth, Engine, Limits, Score, SearchVisitor, Searchable, Silent,
+};
 use movegen::{Chess, Position};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -166,4 +168,57 @@ fn searchmoves_restricts_the_root() {
         .start(pos, limits, vec![only], Arc::new(Silent))
         .wait();
     assert_eq!(r.best.as_deref(), Some("a2a3"));
+}
+
+/// Searches `fen` (or the start position) of variant `P` under a node
+/// limit with one thread; returns the nodes searched and the node count of
+/// the last report.
+struct NodeLimited {
+    fen: Option<&'static str>,
+    limit: u64,
+}
+
+impl SearchVisitor for NodeLimited {
+    type Output = (u64, u64);
+    fn visit<P: Searchable>(self) -> (u64, u64) {
+        let pos = self
+            .fen
+            .map_or_else(P::startpos, |f| P::from_fen(f).unwrap());
+        let limits = Limits {
+            nodes: Some(self.limit),
+            ..Default::default()
+        };
+        let seen = Arc::new(Collect::default());
+        let r = Engine::new(16)
+            .start(pos, limits, Vec::new(), seen.clone())
+            .wait();
+        let last = *seen.1.lock().unwrap();
+        (r.nodes, last)
+    }
+}
+
+/// A crazyhouse position whose quiescence search explodes: 2.1 M nodes
+/// were searched under `go nodes 1000` when the limit was tested only when
+/// the count hit a multiple of 1024 (its nodes grew by 2 per child there).
+const DROP_EXPLOSION: &str = "4Rrkr/q5q1/b3p3/1N6/2RBQ1Br/2pp2p1/2B2Q2/3K1B2[nB] b - - 80 20";
+
+#[test]
+fn every_variant_stops_at_its_node_limit_with_one_thread() {
+    for variant in movegen::VARIANTS {
+        let drops = ["crazyhouse", "bughouse", "swedish"].contains(variant);
+        for (fen, limit) in [
+            (None, 1000),
+            (None, 37),
+            (drops.then_some(DROP_EXPLOSION), 1000),
+        ] {
+            let (nodes, reported) = dispatch(variant, NodeLimited { fen, limit }).unwrap();
+            assert!(
+                nodes > 0 && nodes <= limit,
+                "{variant} {fen:?}: {nodes} nodes under a limit of {limit}"
+            );
+            // The last report carries the final count (Stockfish prints a
+            // last line when a limit ends the search mid-iteration).
+            assert_eq!(reported, nodes, "{variant} {fen:?}");
+        }
+    }
 }

@@ -81,6 +81,14 @@ impl Reporter for UciReporter {
             result: result.clone(),
         });
     }
+    fn progress(&self, nodes: u64, time_ms: u64) {
+        let nps = nodes * 1000 / time_ms.max(1);
+        self.out
+            .line(&format!("info nodes {nodes} nps {nps} time {time_ms}"));
+    }
+    fn warn(&self, text: &str) {
+        self.out.line(&format!("info string Error: {text}"));
+    }
 }
 
 struct Running {

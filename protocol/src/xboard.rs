@@ -101,6 +101,9 @@ impl Reporter for XbReporter {
             result: result.clone(),
         });
     }
+    fn warn(&self, text: &str) {
+        self.out.line(&format!("telluser Error: {text}"));
+    }
 }
 
 /// The clock settings XBoard gives.

@@ -31,6 +31,7 @@ pub mod solver;
 pub use solver::{is_mated, MateResult, MateSolver};
 
 use crate::ablation::{self, Switch};
+use crate::control::Control;
 use crate::driver::RootContext;
 use crate::info::score::MATE;
 use crate::info::{Score, ScoreBound, SearchInfo, SearchResult};
@@ -94,6 +95,32 @@ impl Effort {
     }
 }
 
+/// Series nodes between two looks at the limits (fewer near a node limit):
+/// a series node computes bounds for all its children, so it costs more
+/// than a node of the alpha-beta search.
+const POLL_EVERY: u64 = 64;
+
+/// Decides when a phase looks at the clock and the limits: the phases call
+/// their `stop` at every node, and `due` lets one in [`POLL_EVERY`] (or
+/// what is left of a node limit) through.
+struct Poll<'c> {
+    control: &'c Control,
+    next: u64,
+}
+
+impl Poll<'_> {
+    /// True when the search, at `total` nodes, should publish its count and
+    /// look at the limits now.
+    fn due(&mut self, total: u64) -> bool {
+        if total < self.next {
+            return false;
+        }
+        self.control.nodes[0].0.store(total, Relaxed);
+        self.next = total + self.control.check_interval().min(POLL_EVERY);
+        true
+    }
+}
+
 /// The root search for progressive positions (the driver's hook).
 pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult {
     let start = *ctx.pos.state();
@@ -106,8 +133,14 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let soft = budget.soft;
     let mut nodes_total: u64 = 0;
     let publish = |n: u64| control.nodes[0].0.store(n, Relaxed);
-    let hard_stop = || control.stop.load(Relaxed) || control.limits_exceeded();
     let elapsed = || control.elapsed();
+    let poll = std::cell::RefCell::new(Poll { control, next: 0 });
+    // With `total` nodes searched: the stop flag, the hard limits and the
+    // phase's `deadline`, looked at when the poll is due.
+    let hard_stop = || control.stop.load(Relaxed) || control.limits_exceeded();
+    let past = |total: u64, deadline: Option<Duration>| {
+        poll.borrow_mut().due(total) && (hard_stop() || deadline.is_some_and(|d| elapsed() >= d))
+    };
     let restricted: Vec<Move> = ctx.root.clone();
     let all_moves = start.legal_moves::<R>();
     let first_moves: Vec<Move> = if restricted.len() == all_moves.len() {
@@ -166,12 +199,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let result = if solver_off {
         MateResult::Unknown
     } else {
-        let mut stop = |n: u64| {
-            publish(n);
-            hard_stop()
-                || mate_limit.is_some_and(|l| n >= l)
-                || mate_deadline.is_some_and(|d| elapsed() >= d)
-        };
+        let mut stop = |n: u64| past(n, mate_deadline) || mate_limit.is_some_and(|l| n >= l);
         if first_moves.is_empty() {
             solver.solve(&start, &mut stop)
         } else {
@@ -196,10 +224,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let mut beam_nodes = 0u64;
     let base = nodes_total;
     let mut candidates = {
-        let mut stop = |n: u64| {
-            publish(base + n);
-            hard_stop() || soft.is_some_and(|s| elapsed() >= s)
-        };
+        let mut stop = |n: u64| past(base + n, soft);
         select::beam::<R>(
             &start,
             effort.width,
@@ -220,17 +245,15 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let mut opponent = MateSolver::<R>::new(TABLE_BITS - 2);
     let mut safe = Vec::new();
     for c in &candidates {
-        if defence_off || c.end.played != 0 || c.score >= select::WIN {
+        // Out of time or nodes: the candidates left count as safe.
+        if defence_off || c.end.played != 0 || c.score >= select::WIN || hard_stop() {
             safe.push((c.clone(), c.score));
             continue;
         }
         let before = opponent.nodes;
         let limit = effort.defence_nodes;
         let verdict = {
-            let mut stop = |n: u64| {
-                publish(nodes_total + n);
-                hard_stop() || n - before >= limit || soft.is_some_and(|s| elapsed() >= s)
-            };
+            let mut stop = |n: u64| past(nodes_total + n, soft) || n - before >= limit;
             opponent.solve(&c.end, &mut stop)
         };
         if !matches!(verdict, MateResult::Mate(_)) {
@@ -260,10 +283,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         }
         let mut n = 0u64;
         let replies = {
-            let mut stop = |k: u64| {
-                publish(nodes_total + k);
-                hard_stop() || soft.is_some_and(|s| elapsed() >= s)
-            };
+            let mut stop = |k: u64| past(nodes_total + k, soft);
             select::beam::<R>(&c.end, effort.width / 2 + 2, 1, &[], &mut n, &mut stop)
         };
         nodes_total += n;
@@ -273,14 +293,11 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     }
     safe[..deeper].sort_by_key(|(_, s)| std::cmp::Reverse(*s));
     // A mate at the end of our next series, whatever the opponent replies.
-    if !lost && !solver_off && safe[0].1 < select::WIN {
+    if !lost && !solver_off && safe[0].1 < select::WIN && !hard_stop() {
         let mut proof_solver = MateSolver::<R>::new(TABLE_BITS - 2);
         let mut proof = mate2::Mate2::new(&mut proof_solver, effort.mate2_nodes);
         let found = safe.iter().take(effort.mate2_tries).position(|(c, _)| {
-            let mut stop = |n: u64| {
-                publish(nodes_total + n);
-                hard_stop() || soft.is_some_and(|s| elapsed() >= s)
-            };
+            let mut stop = |n: u64| past(nodes_total + n, soft);
             c.end.played == 0 && proof.proves(&c.end, &mut stop)
         });
         nodes_total += proof.nodes();

@@ -43,8 +43,8 @@ fn end_score<R: SeriesRules>(end: &SeriesState) -> i32 {
 
 /// The best whole series found by a beam of `width` positions per move,
 /// at most `keep` of them, best first. `first` restricts the first move
-/// (empty: any). `nodes` counts positions made; `stop` aborts (the best
-/// found so far is returned).
+/// (empty: any). `nodes` counts positions made; `stop`, called at every
+/// position with that count, aborts (the best found so far is returned).
 pub fn beam<R: SeriesRules>(
     s: &SeriesState,
     width: usize,
@@ -78,7 +78,7 @@ pub fn beam<R: SeriesRules>(
                     continue;
                 }
                 *nodes += 1;
-                if *nodes & 255 == 0 && stop(*nodes) {
+                if stop(*nodes) {
                     return best(finals, keep);
                 }
                 let mut c = *st;

@@ -33,10 +33,12 @@ pub enum MateResult {
     Unknown,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    left: u32,
+/// A table entry packs the position key's upper 56 bits with the moves
+/// left (capped at 255, which only weakens what an entry proves); 0 is
+/// empty (no query has 0 moves left).
+#[inline]
+fn entry(key: u64, left: u32) -> u64 {
+    (key & !0xFF) | left.min(0xFF) as u64
 }
 
 /// Bound strength by moves left: the exact final-square cover pays off
@@ -45,7 +47,7 @@ const STRONG_LEFT: u32 = 5;
 
 /// The solver for rules `R`, with its refutation table.
 pub struct MateSolver<R: SeriesRules> {
-    table: Vec<Entry>,
+    table: Vec<u64>,
     mask: usize,
     /// Positions visited (all calls).
     pub nodes: u64,
@@ -65,7 +67,9 @@ impl<R: SeriesRules> MateSolver<R> {
     /// A solver with a table of `2^bits` entries.
     pub fn new(bits: u32) -> Self {
         MateSolver {
-            table: vec![Entry::default(); 1 << bits],
+            // Zeroed by the allocator, page by page as it is used: a fresh
+            // solver costs nothing until it searches.
+            table: vec![0; 1 << bits],
             mask: (1 << bits) - 1,
             nodes: 0,
             aborted: false,
@@ -74,14 +78,10 @@ impl<R: SeriesRules> MateSolver<R> {
         }
     }
 
-    /// Empties the table.
-    pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|e| *e = Entry::default());
-    }
-
     /// Looks for a mate by the end of the current series of `s`. `stop` is
-    /// polled every 1024 nodes with the solver's node count; returning true
-    /// aborts the search (result `Unknown`).
+    /// called at every node with the solver's node count (it decides itself
+    /// how often to look at the clock); returning true aborts the search
+    /// (result `Unknown`).
     pub fn solve(&mut self, s: &SeriesState, stop: &mut dyn FnMut(u64) -> bool) -> MateResult {
         self.aborted = false;
         let left = s.moves_left();
@@ -109,13 +109,13 @@ impl<R: SeriesRules> MateSolver<R> {
 
     #[inline]
     fn refuted(&self, key: u64, left: u32) -> bool {
-        let e = &self.table[key as usize & self.mask];
-        e.key == key && e.left >= left
+        let e = self.table[key as usize & self.mask];
+        e & !0xFF == key & !0xFF && (e & 0xFF) as u32 >= left
     }
 
     #[inline]
     fn store(&mut self, key: u64, left: u32) {
-        self.table[key as usize & self.mask] = Entry { key, left };
+        self.table[key as usize & self.mask] = entry(key, left);
     }
 
     fn search(
@@ -127,7 +127,7 @@ impl<R: SeriesRules> MateSolver<R> {
         stop: &mut dyn FnMut(u64) -> bool,
     ) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && stop(self.nodes) {
+        if stop(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {
