@@ -325,6 +325,24 @@ impl Xboard {
         }
     }
 
+    /// Runs `f` on the game as it stands for the user: while pondering, the
+    /// session holds the expected reply, which is taken back for the call
+    /// (the search has its own copy of the position).
+    fn on_real_game<T>(&mut self, f: impl FnOnce(&mut Gui, &dyn Session) -> T) -> T {
+        let guess = match &self.activity {
+            Activity::Pondering { guess, .. } => Some(guess.clone()),
+            _ => None,
+        };
+        if guess.is_some() {
+            self.session.undo();
+        }
+        let out = f(&mut self.gui, &*self.session);
+        if let Some(g) = guess {
+            let _ = self.session.play(&g);
+        }
+        out
+    }
+
     fn start_thinking(&mut self) {
         self.think_since(Instant::now());
     }
@@ -462,7 +480,8 @@ impl Xboard {
             "accepted" => self.gui.accepted(rest),
             "computer" => self.gui.computer(),
             "lift" | "put" | "hover" => {
-                if let Some(l) = self.gui.marker(cmd, rest, line, &*self.session) {
+                let marker = self.on_real_game(|gui, game| gui.marker(cmd, rest, line, game));
+                if let Some(l) = marker {
                     self.out(&l);
                 }
             }
@@ -693,7 +712,7 @@ impl Xboard {
             self.gui_null(text);
             return;
         }
-        let mapped = self.gui.user_move(text, &*self.session);
+        let mapped = self.on_real_game(|gui, game| gui.user_move(text, game));
         let text = mapped.as_str();
         if let Activity::Pondering { guess, .. } = &self.activity {
             if guess.eq_ignore_ascii_case(text) {

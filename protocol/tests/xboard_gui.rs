@@ -360,3 +360,43 @@ fn swedish_drops_from_the_holdings_are_marked_and_checked() {
         ["highlight YYYY1YYY/YYYYYYYY/YYYYYYYY/1YYYYYYY/YYYYYYYY/YYY1Y1YY/YY1YYY1Y/YYYY1YYY"]
     );
 }
+
+#[test]
+fn lift_while_pondering_marks_the_real_position() {
+    // Pondering plays the expected reply into the engine's game; `lift`
+    // must still answer for the position on the user's board.
+    for variant in ["normal", "tranzit", "tavreli"] {
+        let mut e = gui();
+        e.send("new");
+        e.send(&format!("variant {variant}"));
+        e.send("hard");
+        e.send("st 0.3");
+        e.ping(1);
+        e.send("usermove e2e4");
+        e.until(|l| l.starts_with("move "), WAIT, "the engine's move");
+        e.send("hint");
+        let hint = e.ping(2);
+        let Some(guess) = hint.iter().find_map(|l| l.strip_prefix("Hint: ")) else {
+            panic!("{variant}: no hint while pondering: {hint:?}");
+        };
+        let (from, to) = (&guess[..2], &guess[2..4]);
+        e.send(&format!("lift {from}"));
+        let lines = e.ping(3);
+        assert_eq!(lines.len(), 1, "{variant}: {lines:?}");
+        assert!(
+            lines[0].starts_with("highlight ") && lines[0].contains(['Y', 'R', 'M']),
+            "{variant}: lift {from} (expected reply {guess}, to {to}): {lines:?}"
+        );
+        // The user plays the expected reply: the ponder hit goes on.
+        e.send(&format!("usermove {guess}"));
+        let reply = e.until(
+            |l| l.starts_with("move ") || l.starts_with("Illegal"),
+            WAIT,
+            "a reply",
+        );
+        assert!(
+            reply.last().unwrap().starts_with("move "),
+            "{variant}: {reply:?}"
+        );
+    }
+}
