@@ -140,15 +140,48 @@ impl Engine {
         }
     }
 
-    /// Replaces the table with an empty one of `mb` megabytes.
-    pub fn set_hash(&mut self, mb: usize) {
-        self.tt = Arc::new(TranspositionTable::new(mb));
+    /// Replaces the table with an empty one of `mb` megabytes. The old
+    /// table is freed first (a running search keeps its own until it ends),
+    /// so the two never take memory together. When the memory cannot be
+    /// had, the table gets its old size back (or 1 MB if even that fails)
+    /// and the error says which size it has.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        let old = self.tt.mb().max(1);
+        self.tt.retire();
+        self.tt = Arc::new(TranspositionTable::new(1));
+        let (tt, done) = match TranspositionTable::try_new(mb) {
+            Ok(tt) => (tt, Ok(())),
+            Err(e) => match TranspositionTable::try_new(old) {
+                Ok(tt) => (tt, Err(format!("{e}; the hash stays at {old} MB"))),
+                Err(_) => (
+                    TranspositionTable::new(1),
+                    Err(format!("{e}; the hash is now 1 MB")),
+                ),
+            },
+        };
+        self.tt = Arc::new(tt);
+        self.tt.prefault();
+        done
+    }
+
+    /// The hash table's size in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.mb()
     }
 
     /// Empties the table and forgets the move-ordering statistics (a new
-    /// game).
-    pub fn clear_hash(&self) {
-        self.tt.clear();
+    /// game). The table is replaced by fresh zeroed memory, which costs
+    /// nothing whatever its size (cleared in place if that memory cannot be
+    /// had).
+    pub fn clear_hash(&mut self) {
+        match TranspositionTable::try_new(self.tt.mb()) {
+            Ok(fresh) => {
+                self.tt.retire();
+                self.tt = Arc::new(fresh);
+                self.tt.prefault();
+            }
+            Err(_) => self.tt.clear(),
+        }
         if let Ok(mut m) = self.ordering.lock() {
             m.clear();
         }
@@ -377,7 +410,7 @@ mod tests {
 
     #[test]
     fn a_new_game_forgets_the_ordering_tables() {
-        let engine = Engine::new(1);
+        let mut engine = Engine::new(1);
         let mut t = take_tables::<Chess>(&engine.ordering, 0);
         t.update_history(1, 7, 1000);
         keep_tables(&engine.ordering, 0, t);

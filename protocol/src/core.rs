@@ -29,7 +29,7 @@ pub enum Flow {
 }
 
 /// The largest hash table offered: 65536 MB, or half the machine's memory
-/// if that is less (the table is allocated and zeroed at once).
+/// if that is less (the memory is taken as the search fills the table).
 pub fn max_hash_mb() -> usize {
     static MAX: OnceLock<usize> = OnceLock::new();
     *MAX.get_or_init(|| {
@@ -82,17 +82,19 @@ impl Core {
         self.next_id
     }
 
-    /// Resizes the hash table (a no-op for the current size).
+    /// Resizes the hash table (a no-op for the current size). When the
+    /// memory cannot be had, the error says which size the table kept.
     pub fn set_hash(&mut self, mb: i64) -> Result<(), String> {
         let max = max_hash_mb();
         if mb < 1 || mb as u64 > max as u64 {
             return Err(format!("Hash must be from 1 to {max} MB, got {mb}"));
         }
-        if mb as usize != self.hash_mb {
-            self.engine.set_hash(mb as usize);
-            self.hash_mb = mb as usize;
+        if mb as usize == self.hash_mb {
+            return Ok(());
         }
-        Ok(())
+        let done = self.engine.set_hash(mb as usize);
+        self.hash_mb = self.engine.hash_mb();
+        done
     }
 
     /// Sets the number of search threads.

@@ -570,10 +570,12 @@ impl Xboard {
             }
             "." => self.cmd_status(),
             "exclude" | "include" => self.cmd_exclude(cmd == "exclude", rest, line),
-            "memory" => match parse_int("memory", rest)
-                .and_then(|mb| self.core.set_hash(mb.clamp(1, max_hash_mb() as i64)))
-            {
-                Ok(()) => {}
+            "memory" => match parse_int("memory", rest) {
+                Ok(mb) => {
+                    if let Err(e) = self.core.set_hash(mb.clamp(1, max_hash_mb() as i64)) {
+                        self.error(&e, line);
+                    }
+                }
                 Err(_) => self.error("bad parameter", line),
             },
             "cores" => match parse_int("cores", rest)

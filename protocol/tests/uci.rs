@@ -514,3 +514,45 @@ fn malformed_input_never_kills_the_engine() {
     let lines = e.until(|l| l.starts_with("bestmove"), WAIT, "bestmove");
     assert!(lines.last().unwrap().starts_with("bestmove "));
 }
+
+#[test]
+fn memory_that_cannot_be_had_is_an_error_and_the_engine_goes_on() {
+    // 2 GB of address space: a 4000 MB table and 64 search threads (64 MB
+    // of stack each) cannot be had; the engine says so and keeps playing.
+    let mut e = Engine::start_with_memory_limit(2_000_000);
+    e.send("uci");
+    e.expect("uciok");
+    e.send("setoption name Hash value 4000");
+    let lines = e.sync();
+    assert_eq!(
+        lines,
+        ["info string Error: cannot allocate 4000 MB for the hash; the hash stays at 16 MB"]
+    );
+    e.send("setoption name Hash value 64");
+    assert!(e.sync().is_empty());
+    e.send("setoption name Threads value 64");
+    e.send("position startpos");
+    e.send("go depth 6");
+    let lines = e.expect_prefix("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string Error: cannot start search thread")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 6 ")),
+        "{lines:?}"
+    );
+    // XBoard's `memory` takes the same path.
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature done=1");
+    e.send("memory 4000");
+    let lines = e.ping(1);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("Error (cannot allocate 4000 MB"),
+        "{lines:?}"
+    );
+}

@@ -24,7 +24,23 @@ pub struct Engine {
 impl Engine {
     /// Starts `vsadnik` with no arguments.
     pub fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vsadnik"))
+        Engine::spawn(Command::new(env!("CARGO_BIN_EXE_vsadnik")))
+    }
+
+    /// Starts `vsadnik` with its virtual memory limited to `kb` KiB (a
+    /// shell's `ulimit -v`), so that large allocations and thread stacks
+    /// fail.
+    pub fn start_with_memory_limit(kb: u64) -> Engine {
+        let mut sh = Command::new("sh");
+        sh.arg("-c").arg(format!(
+            "ulimit -v {kb} && exec '{}'",
+            env!("CARGO_BIN_EXE_vsadnik")
+        ));
+        Engine::spawn(sh)
+    }
+
+    fn spawn(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
