@@ -81,8 +81,13 @@ fn hang_is_a_stalled_connection() {
 
 #[test]
 fn illegal_move_loses() {
+    // The stubs play the first legal move in vsadnik's generation order
+    // (knights first, from-squares upwards): 1. Na3 Na6 2. Nf3. A's illegal
+    // move is the first from-to pair of its pieces, squares a1, b1, ... h8,
+    // that is not legal: as White a1c1 (a1b1 is legal after Na3), as Black
+    // a6a1.
     two_losses("illegal", "--illegal-after 1", "2+0", "illegal move", |c| {
-        let m = if c == "White" { "a1b1" } else { "h6a1" };
+        let m = if c == "White" { "a1c1" } else { "a6a1" };
         format!("{c} makes an illegal move: {m}")
     });
 }

@@ -31,10 +31,12 @@ impl Run {
     }
 }
 
-/// Runs `vsadnik ARGS`, failing the test after `limit`.
+/// Runs `vsadnik ARGS`, failing the test after `limit`. The stub engines
+/// find the same binary, their rules oracle, through `VSADNIK_BIN`.
 pub fn vsadnik_within(args: &[&str], limit: Duration) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_vsadnik"))
         .args(args)
+        .env("VSADNIK_BIN", env!("CARGO_BIN_EXE_vsadnik"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
