@@ -82,6 +82,34 @@ fn bad_arguments_exit_2_with_nothing_on_stdout() {
 }
 
 #[test]
+fn an_engine_that_cannot_start_shows_its_stderr() {
+    // Without vsadnik, its rules oracle, a stub says so on standard error
+    // and exits: the probe fails, and vsadnik shows the stub's message.
+    let (a, b) = (uci("--name A"), uci("--name B"));
+    let run = vsadnik_env(
+        &base(&[&a, &b]),
+        std::time::Duration::from_secs(60),
+        "/no/such/vsadnik",
+    );
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stderr);
+    assert_eq!(
+        lines[0],
+        "vsadnik: engine uci_stub.py could not be started; its standard error ended with:"
+    );
+    assert!(
+        lines[1].starts_with(
+            "uci_stub.py: uci-stub: rules oracle: cannot start vsadnik (/no/such/vsadnik)"
+        ),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].starts_with("vsadnik: --engine: "), "{}", lines[2]);
+}
+
+#[test]
 fn xboard_engines_are_detected_and_their_features_honoured() {
     // Detected without a prefix; san=1 (moves sent in SAN), usermove=0,
     // moves received in SAN, no ping, and a protocol-1 engine.

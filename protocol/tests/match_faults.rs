@@ -7,8 +7,14 @@ use match_support::*;
 
 /// Plays two games, the faulty UCI stub `A` (options `a`) against the good
 /// stub `B`; checks that `A` loses both with `termination` and that the
-/// result comments are `comment(colour of A)`.
-fn two_losses(test: &str, a: &str, tc: &str, termination: &str, comment: fn(&str) -> String) {
+/// result comments are `comment(colour of A)`. Returns the run.
+fn two_losses(
+    test: &str,
+    a: &str,
+    tc: &str,
+    termination: &str,
+    comment: fn(&str) -> String,
+) -> Run {
     let dir = scratch(test);
     let pgn = dir.join("games.pgn");
     let run = vsadnik(&[
@@ -51,6 +57,7 @@ fn two_losses(test: &str, a: &str, tc: &str, termination: &str, comment: fn(&str
             g.movetext
         );
     }
+    run
 }
 
 #[test]
@@ -66,6 +73,24 @@ fn crash_loses_and_the_engine_is_restarted() {
     let g = games(&std::fs::read_to_string(pgn).unwrap());
     assert_eq!(g[0].tag("PlyCount"), "4");
     assert_eq!(g[1].tag("PlyCount"), "5");
+}
+
+#[test]
+fn a_crash_shows_the_end_of_the_engines_stderr() {
+    // A writes 25 lines to its standard error, then exits, when asked for
+    // its second move: both games show the last 20, under A's name.
+    let run = two_losses(
+        "stderr",
+        "--stderr-then-crash 1",
+        "2+0",
+        "engine crash",
+        |c| format!("{c}'s engine crashed"),
+    );
+    let report: String = (6..=25)
+        .map(|k| format!("A: uci-stub: stderr line {k} of 25\n"))
+        .collect();
+    let report = format!("vsadnik: engine A crashed; its standard error ended with:\n{report}");
+    assert_eq!(run.stderr, report.repeat(2));
 }
 
 #[test]

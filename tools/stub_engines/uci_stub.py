@@ -5,6 +5,10 @@ move (in vsadnik's generation order) at once, or misbehaves on request.
 Options (N counts this engine's own moves in the current game, from 1):
   --name NAME          the `id name` (default: uci-stub)
   --crash-after N      exit without a word when asked for move N+1
+  --stderr-then-crash N
+                       when asked for move N+1, write 25 numbered lines to
+                       standard error (`uci-stub: stderr line K of 25`), then
+                       exit with status 3
   --hang-after N       never answer the request for move N+1 (ignores `stop`)
   --illegal-after N    answer the request for move N+1 with an illegal move:
                        the first (from-square, to-square) pair, in square
@@ -27,7 +31,8 @@ import time
 import oracle
 
 FLAGS = ("no-uciok",)
-LIMITS = ("crash-after", "hang-after", "illegal-after", "garbage-after", "slow-after")
+LIMITS = ("crash-after", "stderr-then-crash", "hang-after", "illegal-after", "garbage-after",
+          "slow-after")
 
 
 def parse_args(args):
@@ -57,6 +62,14 @@ def illegal_move(rules, fen, moves):
             if to != frm and m not in legal:
                 return m
     raise RuntimeError("no illegal move found")
+
+
+def crash_with_stderr():
+    """Writes 25 numbered lines to standard error and exits with status 3."""
+    for k in range(1, 26):
+        sys.stderr.write("uci-stub: stderr line %d of 25\n" % k)
+    sys.stderr.flush()
+    sys.exit(3)
 
 
 def main():
@@ -103,6 +116,8 @@ def main():
             own_moves = n
             if over("crash-after", n):
                 sys.exit(3)
+            if over("stderr-then-crash", n):
+                crash_with_stderr()
             if over("hang-after", n):
                 while True:
                     time.sleep(3600)
