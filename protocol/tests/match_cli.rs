@@ -82,6 +82,34 @@ fn bad_arguments_exit_2_with_nothing_on_stdout() {
 }
 
 #[test]
+fn an_engine_that_cannot_start_shows_its_stderr() {
+    // Without vsadnik, its rules oracle, a stub says so on standard error
+    // and exits: the probe fails, and vsadnik shows the stub's message.
+    let (a, b) = (uci("--name A"), uci("--name B"));
+    let run = vsadnik_env(
+        &base(&[&a, &b]),
+        std::time::Duration::from_secs(60),
+        "/no/such/vsadnik",
+    );
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stderr);
+    assert_eq!(
+        lines[0],
+        "vsadnik: engine uci_stub.py could not be started; its standard error ended with:"
+    );
+    assert!(
+        lines[1].starts_with(
+            "uci_stub.py: uci-stub: rules oracle: cannot start vsadnik (/no/such/vsadnik)"
+        ),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].starts_with("vsadnik: --engine: "), "{}", lines[2]);
+}
+
+#[test]
 fn xboard_engines_are_detected_and_their_features_honoured() {
     // Detected without a prefix; san=1 (moves sent in SAN), usermove=0,
     // moves received in SAN, no ping, and a protocol-1 engine.
@@ -186,14 +214,18 @@ fn score_adjudication() {
     );
 }
 
+/// Stockfish against Fairy-Max, one very short game each way; the full check
+/// is tools/match_e2e.sh. Ignored by default (it needs the two engines);
+/// `.ci/run` installs them and runs it with `--ignored`.
 #[test]
-fn a_real_engine_pair_if_installed() {
-    // Stockfish against Fairy-Max, one very short game each way, when both
-    // are installed (CI installs them); the full check is tools/match_e2e.sh.
+#[ignore = "needs Stockfish and Fairy-Max (/usr/games/stockfish, /usr/games/fairymax)"]
+fn a_real_engine_pair() {
     let (sf, fm) = ("/usr/games/stockfish", "/usr/games/fairymax");
-    if !std::path::Path::new(sf).exists() || !std::path::Path::new(fm).exists() {
-        eprintln!("skipped: stockfish or fairymax not installed");
-        return;
+    for engine in [sf, fm] {
+        assert!(
+            std::path::Path::new(engine).exists(),
+            "{engine} is not installed (apt-get install stockfish fairymax)"
+        );
     }
     let mut args = base(&[sf, fm]);
     args[6] = "1+0.02";

@@ -7,8 +7,14 @@ use match_support::*;
 
 /// Plays two games, the faulty UCI stub `A` (options `a`) against the good
 /// stub `B`; checks that `A` loses both with `termination` and that the
-/// result comments are `comment(colour of A)`.
-fn two_losses(test: &str, a: &str, tc: &str, termination: &str, comment: fn(&str) -> String) {
+/// result comments are `comment(colour of A)`. Returns the run.
+fn two_losses(
+    test: &str,
+    a: &str,
+    tc: &str,
+    termination: &str,
+    comment: fn(&str) -> String,
+) -> Run {
     let dir = scratch(test);
     let pgn = dir.join("games.pgn");
     let run = vsadnik(&[
@@ -51,6 +57,7 @@ fn two_losses(test: &str, a: &str, tc: &str, termination: &str, comment: fn(&str
             g.movetext
         );
     }
+    run
 }
 
 #[test]
@@ -69,6 +76,24 @@ fn crash_loses_and_the_engine_is_restarted() {
 }
 
 #[test]
+fn a_crash_shows_the_end_of_the_engines_stderr() {
+    // A writes 25 lines to its standard error, then exits, when asked for
+    // its second move: both games show the last 20, under A's name.
+    let run = two_losses(
+        "stderr",
+        "--stderr-then-crash 1",
+        "2+0",
+        "engine crash",
+        |c| format!("{c}'s engine crashed"),
+    );
+    let report: String = (6..=25)
+        .map(|k| format!("A: uci-stub: stderr line {k} of 25\n"))
+        .collect();
+    let report = format!("vsadnik: engine A crashed; its standard error ended with:\n{report}");
+    assert_eq!(run.stderr, report.repeat(2));
+}
+
+#[test]
 fn hang_is_a_stalled_connection() {
     two_losses(
         "hang",
@@ -81,8 +106,13 @@ fn hang_is_a_stalled_connection() {
 
 #[test]
 fn illegal_move_loses() {
+    // The stubs play the first legal move in vsadnik's generation order
+    // (knights first, from-squares upwards): 1. Na3 Na6 2. Nf3. A's illegal
+    // move is the first from-to pair of its pieces, squares a1, b1, ... h8,
+    // that is not legal: as White a1c1 (a1b1 is legal after Na3), as Black
+    // a6a1.
     two_losses("illegal", "--illegal-after 1", "2+0", "illegal move", |c| {
-        let m = if c == "White" { "a1b1" } else { "h6a1" };
+        let m = if c == "White" { "a1c1" } else { "a6a1" };
         format!("{c} makes an illegal move: {m}")
     });
 }

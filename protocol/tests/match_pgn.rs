@@ -4,10 +4,11 @@
 mod match_support;
 use match_support::*;
 
-/// Two positions where the stub's first legal move ends the game: Qh8# and
-/// Kb6 stalemate.
-const MATE: &str = "1k6/7Q/1K6/8/8/8/8/8 w - - 0 1";
-const STALEMATE: &str = "k7/8/8/K7/8/8/7Q/8 w - - 0 1";
+/// Two positions where White's only legal move ends the game, whatever
+/// order the stubs take legal moves in: Qxd1# (answering a check), and
+/// Kxc1 stalemate.
+const MATE: &str = "2rkr3/2p1p3/8/8/Q7/8/6PP/3q3K w - - 0 1";
+const STALEMATE: &str = "8/8/8/8/8/4p3/4R3/k1rK4 w - - 0 1";
 
 #[test]
 fn epd_openings_are_played_twice_with_colours_swapped() {
@@ -16,7 +17,7 @@ fn epd_openings_are_played_twice_with_colours_swapped() {
     let pgn = dir.join("games.pgn");
     std::fs::write(
         &epd,
-        format!("# two positions\n{MATE}\n\n1k6/7Q/1K6/8/8/8/8/8 w - - bm Qh8#; id \"x\";\n{STALEMATE}\n"),
+        format!("# two positions\n{MATE}\n\n2rkr3/2p1p3/8/8/Q7/8/6PP/3q3K w - - bm Qxd1#; id \"x\";\n{STALEMATE}\n"),
     )
     .unwrap();
     let run = vsadnik(&[
@@ -67,11 +68,11 @@ fn epd_openings_are_played_twice_with_colours_swapped() {
     assert_eq!(g.tag("Event"), "vsadnik match");
     assert_eq!(g.tag("TimeControl"), "2+0");
     assert_eq!(g.tag("Date").len(), 10);
-    assert_eq!(g.movetext, "1. Qh8# {White mates} 1-0");
+    assert_eq!(g.movetext, "1. Qxd1# {White mates} 1-0");
     assert_eq!(games[1].tag("White"), "B");
     assert_eq!(games[4].tag("Termination"), "stalemate");
     assert_eq!(games[4].tag("Result"), "1/2-1/2");
-    assert_eq!(games[4].movetext, "1. Kb6 {Draw by stalemate} 1/2-1/2");
+    assert_eq!(games[4].movetext, "1. Kxc1 {Draw by stalemate} 1/2-1/2");
     assert!(games
         .iter()
         .all(|g| g.tags.iter().all(|(k, _)| k != "Variant")));
@@ -150,7 +151,9 @@ fn resume_plays_only_the_missing_games() {
     let run = resume_run(path, "2");
     assert_eq!(run.status, 0, "stderr: {}", run.stderr);
     assert_eq!(run.finished().len(), 2);
-    // Two more games.
+    // Two more games. A's illegal moves (see match_faults.rs,
+    // illegal_move_loses): game 3 1. Na3 Na6 2. Nf3 Nb4 3. a1c1; game 4
+    // 1. Na3 Na6 2. Nf3 Nb4 3. Nb1 b4a1.
     let run = resume_run(path, "4");
     assert_eq!(
         run.lines()[0],
@@ -159,8 +162,8 @@ fn resume_plays_only_the_missing_games() {
     assert_eq!(
         run.finished(),
         vec![
-            "Finished game 3 (A vs B): 0-1 {White makes an illegal move: a1b1}",
-            "Finished game 4 (B vs A): 1-0 {Black makes an illegal move: h6a1}",
+            "Finished game 3 (A vs B): 0-1 {White makes an illegal move: a1c1}",
+            "Finished game 4 (B vs A): 1-0 {Black makes an illegal move: b4a1}",
         ]
     );
     check_summary(&run, "A", "B", 0, 4, 0);
@@ -175,7 +178,7 @@ fn resume_plays_only_the_missing_games() {
     let run = resume_run(path, "4");
     assert_eq!(
         run.finished(),
-        vec!["Finished game 3 (A vs B): 0-1 {White makes an illegal move: a1b1}"]
+        vec!["Finished game 3 (A vs B): 0-1 {White makes an illegal move: a1c1}"]
     );
     check_summary(&run, "A", "B", 0, 4, 0);
     let rounds: Vec<String> = games(&std::fs::read_to_string(&pgn).unwrap())

@@ -9,14 +9,16 @@ Options (N counts this engine's own moves in the current game, from 1):
   --name NAME          the engine's name (default: team-stub)
   --xboard             speak XBoard instead of UCI
   --random SEED        play a random legal move (seeded per game) instead of
-                       the first one
+                       the first one (in vsadnik's generation order)
   --no-drops           never drop (board moves only)
-  --checking-drop      play a drop that gives check whenever one exists (a
-                       Swedish S4 offence for the arbiter to confiscate)
+  --checking-drop      play a drop that gives check whenever one exists (in
+                       Swedish chess an S4 offence for the arbiter to
+                       confiscate; pawn drops the S5 ranks forbid excepted)
   --sit                never move: answer `bestmove 0000` (UCI) or stay
                        silent (XBoard)
   --crash-after N      exit without a word when asked for move N+1
   --illegal-after N    answer the request for move N+1 with an illegal move
+                       (a1a1)
   --hang-after N       never answer the request for move N+1
   --delay S            think S seconds before each move
   --tell-before-pong T XBoard: send `tellics ptell T` just before each `pong`
@@ -26,19 +28,26 @@ XBoard mode greets its partner (`tellics ptell hello from NAME`) after
 `partner`, and answers each partner message once (`tellics ptell got: ...`,
 never answering a `got:` message).
 
-Positions are kept with python-chess's CrazyhouseBoard; the reserves come
-from the arbiter (UCI `position fen ...[reserve]`, XBoard `holding`).
-Only the Python standard library and python-chess are used.
+The position is kept as a FEN with the reserve in brackets; the reserves
+come from the arbiter (UCI `position fen ...[reserve]`, XBoard `holding`).
+The legal moves, under the rules of the variant being played, come from a
+vsadnik child process (oracle.py: `$VSADNIK_BIN`, else the repository's
+target/release/vsadnik, else `vsadnik` on PATH). Only the Python standard
+library is used.
 """
 import random
 import sys
 import time
 
-import chess
-import chess.variant
+import oracle
+
+KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+ROOK_LINES = ((0, 1), (1, 0), (0, -1), (-1, 0))
+BISHOP_LINES = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def parse_args(args):
+    """The options as {name: value}, True for flags."""
     opt = {}
     i = 0
     flags = ("xboard", "no-drops", "checking-drop", "sit")
@@ -53,6 +62,43 @@ def parse_args(args):
     return opt
 
 
+def drop_gives_check(fen, move):
+    """Whether the drop `move` (`N@f7`) of the side to move in `fen` attacks
+    the other king: the only way a drop can check, since adding a piece
+    uncovers no line."""
+    board = oracle.pieces(fen)
+    white = oracle.side_to_move(fen) == "w"
+    king = next(sq for sq, p in board.items() if p == ("k" if white else "K"))
+    kind = move[0].upper()
+    to = oracle.square_index(move[2:4])
+    rank, file = divmod(to, 8)
+
+    def at(r, f):
+        return r * 8 + f if 0 <= r < 8 and 0 <= f < 8 else None
+
+    if kind == "P":
+        ahead = 1 if white else -1
+        return king in (at(rank + ahead, file - 1), at(rank + ahead, file + 1))
+    if kind == "N":
+        return king in (at(rank + dr, file + df) for dr, df in KNIGHT_STEPS)
+    lines = {"B": BISHOP_LINES, "R": ROOK_LINES, "Q": BISHOP_LINES + ROOK_LINES}[kind]
+    for dr, df in lines:
+        r, f = rank + dr, file + df
+        while at(r, f) is not None:
+            if at(r, f) == king:
+                return True
+            if at(r, f) in board:
+                break
+            r, f = r + dr, f + df
+    return False
+
+
+def s5_forbidden(fen, move):
+    """Whether `move` drops a pawn on the mover's seventh rank (Swedish S5)."""
+    seventh = "7" if oracle.side_to_move(fen) == "w" else "2"
+    return move.startswith("P@") and move[3] == seventh
+
+
 class Stub:
     def __init__(self, opt):
         self.opt = opt
@@ -60,12 +106,14 @@ class Stub:
         self.limits = {k: int(opt[k]) for k in ("crash-after", "illegal-after", "hang-after")
                        if k in opt}
         self.seed = int(opt["random"]) if "random" in opt else None
+        self.rules = oracle.Oracle()
         self.variant = "chess"
         self.games = 0
         self.new_game()
 
     def new_game(self):
-        self.board = chess.variant.CrazyhouseBoard()
+        self.fen = None  # the current position; None for the start position
+        self.history = []  # the positions before each move played since, for `undo`
         self.own = 0
         self.games += 1
         self.rng = random.Random(self.seed * 1000 + self.games) if self.seed is not None else None
@@ -75,8 +123,38 @@ class Stub:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
+    def current_fen(self):
+        return self.fen or self.rules.fen(self.variant)
+
+    def legal(self):
+        return self.rules.legal_moves(self.variant, self.fen)
+
+    def push(self, move, variant=None):
+        """Plays `move` if it is legal under the rules of `variant` (default:
+        the game's); returns whether it was."""
+        variant = variant or self.variant
+        if move not in self.rules.legal_moves(variant, self.fen):
+            return False
+        self.history.append(self.fen)
+        self.fen = self.rules.fen(variant, self.fen, [move])
+        return True
+
+    def drop_rules(self):
+        """The variant whose rules allow every drop that gives check."""
+        return "bughouse" if self.variant == "swedish" else self.variant
+
+    def checking_drops(self):
+        """The drops that give check, in generation order (Swedish chess
+        forbids them, so they are found under bughouse rules; the S5 pawn
+        drops stay forbidden)."""
+        fen = self.current_fen()
+        return [m for m in self.rules.legal_moves(self.drop_rules(), fen)
+                if "@" in m and drop_gives_check(fen, m)
+                and not (self.variant == "swedish" and s5_forbidden(fen, m))]
+
     def choose(self):
-        """The move to play, or None to sit."""
+        """The move to play and the variant whose rules allow it; None to
+        sit, "hang" to hang."""
         if self.opt.get("sit"):
             return None
         n = self.own
@@ -85,49 +163,37 @@ class Stub:
         if self.limits.get("hang-after") == n:
             return "hang"
         if self.limits.get("illegal-after") == n:
-            return "a1a1"
-        moves = list(self.board.legal_moves)
+            return "a1a1", self.variant
+        moves = self.legal()
         if self.opt.get("no-drops"):
-            moves = [m for m in moves if not m.drop]
-        if self.variant == "swedish":
-            # S5: no pawn drop on the player's own seventh rank.
-            seventh = 6 if self.board.turn == chess.WHITE else 1
-            moves = [m for m in moves
-                     if not (m.drop == chess.PAWN and chess.square_rank(m.to_square) == seventh)]
-        checks = [m for m in moves if m.drop and self.board.gives_check(m)]
-        if self.opt.get("checking-drop") and checks:
-            return checks[0].uci()
-        if self.variant == "swedish":
-            # S4: no drop that gives check.
-            moves = [m for m in moves if m not in checks]
+            moves = [m for m in moves if "@" not in m]
+        elif self.opt.get("checking-drop"):
+            checks = self.checking_drops()
+            if checks:
+                return checks[0], self.drop_rules()
         if not moves:
             return None
-        m = self.rng.choice(moves) if self.rng else moves[0]
-        return m.uci()
+        return (self.rng.choice(moves) if self.rng else moves[0]), self.variant
 
     def play(self, emit):
         if "delay" in self.opt:
             time.sleep(float(self.opt["delay"]))
-        mv = self.choose()
-        if mv == "hang":
+        choice = self.choose()
+        if choice == "hang":
             return
-        if mv is None:
+        if choice is None:
             if not self.opt.get("xboard"):
                 self.out("bestmove 0000")
             return
+        mv, rules = choice
         self.own += 1
         if not self.opt.get("xboard"):
             self.out("bestmove " + mv)
             return
-        try:
-            self.board.push(chess.Move.from_uci(mv))
-        except ValueError:
-            pass
+        # A checking drop in Swedish chess is played under bughouse rules:
+        # the arbiter confiscates it and sends `undo`.
+        self.push(mv, rules)
         emit(mv)
-
-    def set_pockets(self, white, black):
-        self.board.pockets[chess.WHITE] = chess.variant.CrazyhousePocket(white.lower())
-        self.board.pockets[chess.BLACK] = chess.variant.CrazyhousePocket(black.lower())
 
     # --- UCI -------------------------------------------------------------
     def uci(self, line):
@@ -145,12 +211,10 @@ class Stub:
         elif cmd == "ucinewgame":
             self.new_game()
         elif cmd == "position":
-            if words[1] == "fen":
-                rest = words[2:]
-                k = rest.index("moves") if "moves" in rest else len(rest)
-                self.board = chess.variant.CrazyhouseBoard(" ".join(rest[:k]))
-            else:
-                self.board = chess.variant.CrazyhouseBoard()
+            k = words.index("moves") if "moves" in words else len(words)
+            fen = " ".join(words[2:k]) if words[1] == "fen" else None
+            moves = words[k + 1:]
+            self.fen = self.rules.fen(self.variant, fen, moves) if moves else fen
         elif cmd == "go":
             self.play(None)
         elif cmd == "quit":
@@ -175,20 +239,18 @@ class Stub:
             self.forced = False
             self.play(emit)
         elif cmd == "usermove":
-            try:
-                self.board.push(chess.Move.from_uci(rest))
-            except ValueError:
+            if not self.push(rest):
                 self.out("Illegal move: " + rest)
                 return
             if not self.forced:
                 self.play(emit)
         elif cmd == "undo":
-            if self.board.move_stack:
-                self.board.pop()
+            if self.history:
+                self.fen = self.history.pop()
                 self.own -= 1
         elif cmd == "holding":
             parts = rest.replace("]", "[").split("[")
-            self.set_pockets(parts[1], parts[3])
+            self.fen = oracle.with_reserve(self.current_fen(), parts[1], parts[3])
         elif cmd == "partner" and rest:
             self.out("tellics ptell hello from " + self.name)
         elif cmd == "ptell" and not rest.startswith("got:"):
@@ -211,4 +273,4 @@ class Stub:
 
 
 if __name__ == "__main__":
-    Stub(parse_args(sys.argv[1:])).run()
+    oracle.run(lambda: Stub(parse_args(sys.argv[1:])).run(), "team-stub")

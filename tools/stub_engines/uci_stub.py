@@ -1,65 +1,94 @@
 #!/usr/bin/env python3
-"""A UCI stub engine for testing `vsadnik match`: it plays the first legal move
-(python-chess's generation order) at once, or misbehaves on request.
+"""A UCI stub engine for testing `vsadnik match`: it plays the first legal
+move (in vsadnik's generation order) at once, or misbehaves on request.
 
 Options (N counts this engine's own moves in the current game, from 1):
   --name NAME          the `id name` (default: uci-stub)
   --crash-after N      exit without a word when asked for move N+1
+  --stderr-then-crash N
+                       when asked for move N+1, write 25 numbered lines to
+                       standard error (`uci-stub: stderr line K of 25`), then
+                       exit with status 3
   --hang-after N       never answer the request for move N+1 (ignores `stop`)
-  --illegal-after N    answer the request for move N+1 with an illegal move
+  --illegal-after N    answer the request for move N+1 with an illegal move:
+                       the first (from-square, to-square) pair, in square
+                       order a1, b1, ..., h8, of one of its pieces that is not
+                       a legal move
   --garbage-after N    answer the request for move N+1 with `bestmove xyzzy`
   --slow-after N       for move N+1, sleep past its remaining time (remaining
                        time + 300 ms), then answer
   --resign-score CP    report `score cp CP` with every move (for adjudication)
   --random SEED        play a random legal move (seeded per game) instead
   --no-uciok           never answer `uci` (protocol detection test)
-Only the Python standard library and python-chess are used.
+Chess only. Only the Python standard library is used; the legal moves come
+from a vsadnik child process (oracle.py: `$VSADNIK_BIN`, else the
+repository's target/release/vsadnik, else `vsadnik` on PATH).
 """
 import random
 import sys
 import time
 
-import chess
+import oracle
+
+FLAGS = ("no-uciok",)
+LIMITS = ("crash-after", "stderr-then-crash", "hang-after", "illegal-after", "garbage-after",
+          "slow-after")
 
 
-def illegal_move(board):
-    """A well-formed move of one of our pieces that the rules forbid."""
-    for frm, piece in sorted(board.piece_map().items()):
-        if piece.color != board.turn:
-            continue
-        for to in chess.SQUARES:
-            m = chess.Move(frm, to)
-            if to != frm and not board.is_legal(m):
-                return m
-    raise RuntimeError("no illegal move found")
-
-
-def main():
-    args = sys.argv[1:]
+def parse_args(args):
+    """The options as {name: value}, True for flags."""
     opt = {}
     i = 0
     while i < len(args):
         key = args[i].lstrip("-")
-        if key in ("no-uciok",):
+        if key in FLAGS:
             opt[key] = True
             i += 1
         else:
             opt[key] = args[i + 1]
             i += 2
+    return opt
+
+
+def illegal_move(rules, fen, moves):
+    """A well-formed move of one of our pieces that the rules forbid."""
+    legal = set(rules.legal_moves("chess", fen, moves))
+    white = oracle.side_to_move(fen, moves) == "w"
+    for frm, piece in sorted(oracle.pieces(rules.fen("chess", fen, moves)).items()):
+        if piece.isupper() != white:
+            continue
+        for to in range(64):
+            m = oracle.square_name(frm) + oracle.square_name(to)
+            if to != frm and m not in legal:
+                return m
+    raise RuntimeError("no illegal move found")
+
+
+def crash_with_stderr():
+    """Writes 25 numbered lines to standard error and exits with status 3."""
+    for k in range(1, 26):
+        sys.stderr.write("uci-stub: stderr line %d of 25\n" % k)
+    sys.stderr.flush()
+    sys.exit(3)
+
+
+def main():
+    opt = parse_args(sys.argv[1:])
     name = opt.get("name", "uci-stub")
-    limit = {k: int(opt[k]) for k in ("crash-after", "hang-after", "illegal-after",
-                                       "garbage-after", "slow-after") if k in opt}
+    limit = {k: int(opt[k]) for k in LIMITS if k in opt}
     score = opt.get("resign-score")
     rng = random.Random(int(opt["random"])) if "random" in opt else None
+    rules = oracle.Oracle()
 
-    board = chess.Board()
-    played = []  # the move list of the last `position`, to extend incrementally
-    base_fen = None
+    fen, moves = None, []  # the last `position`: None for the start position
     own_moves = 0
 
     def out(line):
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
+
+    def over(key, n):
+        return key in limit and n > limit[key]
 
     for raw in sys.stdin:
         words = raw.split()
@@ -79,46 +108,40 @@ def main():
             if rng is not None:
                 rng.seed(int(opt["random"]))
         elif cmd == "position":
-            if words[1] == "startpos":
-                fen, rest = None, words[2:]
-            else:
-                fen, rest = " ".join(words[2:8]), words[8:]
-            moves = rest[1:] if rest and rest[0] == "moves" else []
-            if fen == base_fen and moves[:len(played)] == played and len(moves) >= len(played):
-                new = moves[len(played):]
-            else:
-                board = chess.Board(fen) if fen else chess.Board()
-                new = moves
-            for m in new:
-                board.push_uci(m)
-            played = list(moves)
-            base_fen = fen
+            k = words.index("moves") if "moves" in words else len(words)
+            fen = " ".join(words[2:k]) if words[1] == "fen" else None
+            moves = words[k + 1:]
         elif cmd == "go":
             n = own_moves + 1
             own_moves = n
-            if "crash-after" in limit and n > limit["crash-after"]:
+            if over("crash-after", n):
                 sys.exit(3)
-            if "hang-after" in limit and n > limit["hang-after"]:
+            if over("stderr-then-crash", n):
+                crash_with_stderr()
+            if over("hang-after", n):
                 while True:
                     time.sleep(3600)
-            if "slow-after" in limit and n > limit["slow-after"]:
-                key = "wtime" if board.turn == chess.WHITE else "btime"
+            if over("slow-after", n):
+                key = "wtime" if oracle.side_to_move(fen, moves) == "w" else "btime"
                 remaining = int(words[words.index(key) + 1])
                 time.sleep(remaining / 1000 + 0.3)
-            if "illegal-after" in limit and n > limit["illegal-after"]:
-                out("bestmove " + illegal_move(board).uci())
+            if over("illegal-after", n):
+                out("bestmove " + illegal_move(rules, fen, moves))
                 continue
-            if "garbage-after" in limit and n > limit["garbage-after"]:
+            if over("garbage-after", n):
                 out("bestmove xyzzy")
                 continue
-            legal = list(board.legal_moves)
+            legal = rules.legal_moves("chess", fen, moves)
+            if not legal:
+                out("bestmove (none)")
+                continue
             move = rng.choice(legal) if rng is not None else legal[0]
             if score is not None:
-                out("info depth 1 score cp %s nodes 1 pv %s" % (score, move.uci()))
-            out("bestmove " + move.uci())
+                out("info depth 1 score cp %s nodes 1 pv %s" % (score, move))
+            out("bestmove " + move)
         elif cmd == "quit":
             return
 
 
 if __name__ == "__main__":
-    main()
+    oracle.run(main, "uci-stub")

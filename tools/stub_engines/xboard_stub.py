@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An XBoard (CECP v2) stub engine for testing `vsadnik match`: it plays the
-first legal move (python-chess's generation order) at once.
+first legal move (in vsadnik's generation order) at once.
 
 It announces its features in two `feature` lines, the first ending with
 `done=0`, so the runner must wait for the final `done=1`.
@@ -16,16 +16,25 @@ Options (N counts this engine's own moves in the current game, from 1):
   --crash-after N    exit without a word when asked for move N+1
   --no-features      behave like a protocol-1 engine (no feature lines)
   --delay S          wait S seconds before each move
+Chess only. Only the Python standard library is used; the legal moves and
+their SAN come from a vsadnik child process (oracle.py: `$VSADNIK_BIN`, else
+the repository's target/release/vsadnik, else `vsadnik` on PATH).
 """
 import sys
 import time
 
-import chess
+import oracle
+
+
+def bare(san):
+    """SAN without check, mate and annotation marks (`Qh8#` -> `Qh8`)."""
+    return san.rstrip("+#!?")
 
 
 def main():
     args = sys.argv[1:]
     flags = {a.lstrip("-") for a in args if a.startswith("--")}
+
     def value(key, default=None):
         if "--" + key in args:
             return args[args.index("--" + key) + 1]
@@ -37,10 +46,11 @@ def main():
     limits = {k: int(value(k)) for k in ("resign-after", "claim-after", "crash-after")
               if value(k) is not None}
     delay = float(value("delay", "0"))
+    rules = oracle.Oracle()
 
-    board = chess.Board()
+    fen, moves = None, []  # the game: a start FEN (None: start position), moves since
     force = False
-    my_color = chess.BLACK
+    my_color = "b"
     own_moves = 0
 
     def out(line):
@@ -49,7 +59,8 @@ def main():
 
     def think():
         nonlocal own_moves
-        if board.is_game_over():
+        legal = rules.moves_with_san(fen, moves)
+        if not legal:
             return
         n = own_moves + 1
         own_moves = n
@@ -63,10 +74,17 @@ def main():
             return
         if delay:
             time.sleep(delay)
-        move = list(board.legal_moves)[0]
-        text = board.san(move) if "move-san" in flags else move.uci()
-        board.push(move)
-        out("move " + text)
+        coords, san = legal[0]
+        moves.append(coords)
+        out("move " + (san if "move-san" in flags else coords))
+
+    def parse(text):
+        """The legal move `text` (SAN if san=1, else coordinates) in
+        coordinates, or None."""
+        for coords, san in rules.moves_with_san(fen, moves):
+            if (bare(san) == bare(text)) if san_in else (coords.lower() == text.lower()):
+                return coords
+        return None
 
     for raw in sys.stdin:
         words = raw.split()
@@ -82,17 +100,17 @@ def main():
             out("feature ping=%d sigint=0 sigterm=0 colors=0 variants=\"normal\" done=1"
                 % ("no-ping" not in flags))
         elif cmd == "new":
-            board = chess.Board()
+            fen, moves = None, []
             force = False
-            my_color = chess.BLACK
+            my_color = "b"
             own_moves = 0
         elif cmd == "force":
             force = True
         elif cmd == "setboard":
-            board = chess.Board(" ".join(words[1:]))
+            fen, moves = " ".join(words[1:]), []
         elif cmd == "go":
             force = False
-            my_color = board.turn
+            my_color = oracle.side_to_move(fen, moves)
             think()
         elif cmd == "ping":
             out("pong " + words[1])
@@ -109,17 +127,14 @@ def main():
             if cmd != "usermove" and usermove:
                 out("Error (unknown command): " + cmd)
                 continue
-            try:
-                move = board.parse_san(text) if san_in else chess.Move.from_uci(text)
-                if move not in board.legal_moves:
-                    raise ValueError(text)
-            except ValueError:
+            move = parse(text)
+            if move is None:
                 out("Illegal move: " + text)
                 continue
-            board.push(move)
-            if not force and board.turn == my_color:
+            moves.append(move)
+            if not force and oracle.side_to_move(fen, moves) == my_color:
                 think()
 
 
 if __name__ == "__main__":
-    main()
+    oracle.run(main, "xboard-stub")

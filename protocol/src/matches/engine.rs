@@ -2,11 +2,15 @@
 //!
 //! Every engine runs as a child process with a reader thread that stamps each
 //! line of its output with the time it arrived; the arbiter measures thinking
-//! time from the moment its last command was written to that stamp.
+//! time from the moment its last command was written to that stamp. Another
+//! thread keeps the last lines of its standard error, shown when the engine
+//! crashes, cannot be started or fails the handshake.
 
 use super::options::{trim_seconds, EngineSpec, Proto, TimeControl};
+use super::stderr_tail::{report, StderrTail};
 use crossbeam::channel::{self, Receiver, Select};
 use std::collections::VecDeque;
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -19,6 +23,8 @@ pub const SYNC_WAIT: Duration = Duration::from_secs(10);
 pub const FEATURE_WAIT: Duration = Duration::from_secs(20);
 /// How long an engine is given to exit after `quit`.
 const QUIT_WAIT: Duration = Duration::from_millis(200);
+/// How long a failure report waits for the engine's standard error to end.
+const STDERR_WAIT: Duration = Duration::from_millis(500);
 /// Centipawn value of a mate score.
 pub const MATE: i32 = 100_000;
 
@@ -47,10 +53,18 @@ pub struct Process {
     label: String,
     debug: bool,
     eof: bool,
+    /// The end of its standard error; `None` with `--debug`, which lets
+    /// the engine's standard error through.
+    stderr: Option<StderrTail>,
+    /// Report the process's end with its standard error: set once the
+    /// engine has started, cleared by the report and when the runner ends
+    /// the process itself.
+    watch_end: bool,
 }
 
 impl Process {
-    /// Starts `argv` with piped standard input and output.
+    /// Starts `argv` with piped standard input and output (and standard
+    /// error, unless `debug`).
     pub fn spawn(argv: &[String], label: &str, debug: bool) -> Result<Process, String> {
         let mut child = Command::new(&argv[0])
             .args(&argv[1..])
@@ -59,10 +73,17 @@ impl Process {
             .stderr(if debug {
                 Stdio::inherit()
             } else {
-                Stdio::null()
+                Stdio::piped()
             })
             .spawn()
             .map_err(|e| format!("cannot start '{}': {e}", argv.join(" ")))?;
+        let stderr = match child.stderr.take() {
+            Some(err) => Some(
+                StderrTail::start(err, label)
+                    .map_err(|e| format!("cannot start a reader thread: {e}"))?,
+            ),
+            None => None,
+        };
         let stdout = child.stdout.take().expect("piped stdout");
         let stdin = child.stdin.take();
         let (tx, rx) = channel::unbounded();
@@ -97,7 +118,30 @@ impl Process {
             label: label.to_string(),
             debug,
             eof: false,
+            stderr,
+            watch_end: false,
         })
+    }
+
+    /// The last lines of the process's standard error, after waiting up to
+    /// [`STDERR_WAIT`] for it to end; empty with `--debug`.
+    pub fn stderr_tail(&self) -> Vec<String> {
+        self.stderr
+            .as_ref()
+            .map_or_else(Vec::new, |t| t.lines(STDERR_WAIT))
+    }
+
+    /// From now on the first sign that the process ended (the end of its
+    /// output, a broken pipe) is reported with its standard error.
+    pub fn watch_end(&mut self) {
+        self.watch_end = true;
+    }
+
+    /// The process ended by itself: reports it once, if watched.
+    fn ended(&mut self) {
+        if std::mem::take(&mut self.watch_end) {
+            report(&self.label, "crashed", &self.stderr_tail());
+        }
     }
 
     /// Writes one line; false when the pipe is broken.
@@ -115,6 +159,7 @@ impl Process {
             .is_ok();
         if !ok {
             self.stdin = None;
+            self.ended();
         }
         ok
     }
@@ -140,6 +185,7 @@ impl Process {
             }
             Some(Msg::Eof) | None => {
                 self.eof = true;
+                self.ended();
                 Recv::Eof
             }
         }
@@ -154,7 +200,10 @@ impl Process {
                         eprintln!("{} < {s}", self.label);
                     }
                 }
-                Msg::Eof => self.eof = true,
+                Msg::Eof => {
+                    self.eof = true;
+                    self.ended();
+                }
             }
         }
         !self.eof
@@ -162,6 +211,7 @@ impl Process {
 
     /// Asks the engine to quit, and kills it if it does not.
     pub fn quit(&mut self) {
+        self.watch_end = false;
         if self.stdin.is_some() {
             self.send("quit");
         }
@@ -178,6 +228,7 @@ impl Process {
 
     /// Kills the process.
     pub fn kill(&mut self) {
+        self.watch_end = false;
         self.stdin = None;
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -350,6 +401,33 @@ pub struct GameView<'a> {
     pub sans: Option<&'a [String]>,
 }
 
+/// Why an engine could not be started or failed the protocol handshake.
+#[derive(Debug)]
+pub struct StartError {
+    /// What went wrong.
+    pub message: String,
+    /// The last lines of the engine's standard error (empty with `--debug`).
+    pub stderr: Vec<String>,
+}
+
+impl StartError {
+    /// Prints the message and the engine's standard error under `name` to
+    /// vsadnik's standard error; nothing when the engine wrote nothing there.
+    pub fn report(&self, name: &str) {
+        report(
+            name,
+            &format!("could not be started ({})", self.message),
+            &self.stderr,
+        );
+    }
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// A started engine that speaks UCI or XBoard.
 pub struct Engine {
     proc: Process,
@@ -374,26 +452,52 @@ pub struct Engine {
 
 impl Engine {
     /// Starts the engine of `spec`, detecting its protocol unless it is
-    /// given (by `proto` or by the command's prefix).
+    /// given (by `proto` or by the command's prefix). Once started, its
+    /// crash is reported with its standard error (see [`Process::watch_end`]).
     pub fn start(
         spec: &EngineSpec,
         proto: Option<Proto>,
         label: &str,
         debug: bool,
-    ) -> Result<Engine, String> {
-        match proto.or(spec.forced) {
+    ) -> Result<Engine, StartError> {
+        let started = match proto.or(spec.forced) {
             Some(Proto::Uci) => Self::start_uci(spec, label, debug, SYNC_WAIT),
             Some(Proto::Xboard) => Self::start_xboard(spec, label, debug),
             None => match Self::start_uci(spec, label, debug, DETECT_WAIT) {
                 Ok(e) => Ok(e),
-                Err(e) if e.starts_with("cannot start") => Err(e),
-                Err(_) => Self::start_xboard(spec, label, debug).map_err(|e| {
-                    format!(
-                        "'{}' speaks neither UCI nor XBoard ({e})",
-                        spec.argv.join(" ")
-                    )
+                Err(e) if e.message.starts_with("cannot start") => Err(e),
+                Err(uci) => Self::start_xboard(spec, label, debug).map_err(|e| StartError {
+                    message: format!(
+                        "'{}' speaks neither UCI nor XBoard ({})",
+                        spec.argv.join(" "),
+                        e.message
+                    ),
+                    stderr: if e.stderr.is_empty() {
+                        uci.stderr
+                    } else {
+                        e.stderr
+                    },
                 }),
             },
+        };
+        started.map(|mut e| {
+            e.proc.watch_end();
+            e
+        })
+    }
+
+    /// The name the engine is reported under (and shown with `--debug`).
+    pub fn set_name(&mut self, name: &str) {
+        self.proc.label = name.to_string();
+    }
+
+    /// Ends a failed start: kills the process and keeps `message` with the
+    /// end of its standard error.
+    fn fail(mut self, message: &str) -> StartError {
+        self.proc.kill();
+        StartError {
+            message: message.to_string(),
+            stderr: self.proc.stderr_tail(),
         }
     }
 
@@ -418,11 +522,10 @@ impl Engine {
         label: &str,
         debug: bool,
         wait: Duration,
-    ) -> Result<Engine, String> {
-        let proc = Process::spawn(&spec.argv, label, debug)?;
-        let mut e = Engine::new(proc, Proto::Uci);
+    ) -> Result<Engine, StartError> {
+        let mut e = Engine::spawn(spec, label, debug, Proto::Uci)?;
         if !e.proc.send("uci") {
-            return Err("the engine closed its input".to_string());
+            return Err(e.fail("the engine closed its input"));
         }
         let started = Instant::now();
         let mut deadline = started + wait;
@@ -452,25 +555,39 @@ impl Engine {
                         || l.starts_with("Error")
                         || l.starts_with("Illegal move")
                     {
-                        return Err("not a UCI engine".to_string());
+                        return Err(e.fail("not a UCI engine"));
                     }
                 }
-                Recv::Eof => return Err("the engine exited during the UCI handshake".to_string()),
-                Recv::Timeout => return Err("no uciok".to_string()),
+                Recv::Eof => return Err(e.fail("the engine exited during the UCI handshake")),
+                Recv::Timeout => return Err(e.fail("no uciok")),
                 Recv::Stopped => unreachable!("no stop channel"),
             }
         }
-        e.sync(None)
-            .map_err(|_| "no readyok after isready".to_string())?;
+        if e.sync(None).is_err() {
+            return Err(e.fail("no readyok after isready"));
+        }
         Ok(e)
     }
 
-    fn start_xboard(spec: &EngineSpec, label: &str, debug: bool) -> Result<Engine, String> {
-        let proc = Process::spawn(&spec.argv, label, debug)?;
-        let mut e = Engine::new(proc, Proto::Xboard);
+    /// Starts the process of `spec`, to be spoken to in `proto`.
+    fn spawn(
+        spec: &EngineSpec,
+        label: &str,
+        debug: bool,
+        proto: Proto,
+    ) -> Result<Engine, StartError> {
+        let proc = Process::spawn(&spec.argv, label, debug).map_err(|message| StartError {
+            message,
+            stderr: Vec::new(),
+        })?;
+        Ok(Engine::new(proc, proto))
+    }
+
+    fn start_xboard(spec: &EngineSpec, label: &str, debug: bool) -> Result<Engine, StartError> {
+        let mut e = Engine::spawn(spec, label, debug, Proto::Xboard)?;
         e.proc.send("xboard");
         if !e.proc.send("protover 2") {
-            return Err("the engine closed its input".to_string());
+            return Err(e.fail("the engine closed its input"));
         }
         let mut deadline = Instant::now() + DETECT_WAIT;
         'handshake: loop {
@@ -504,16 +621,16 @@ impl Engine {
                         }
                     }
                 }
-                Recv::Eof => {
-                    return Err("the engine exited during the XBoard handshake".to_string())
-                }
+                Recv::Eof => return Err(e.fail("the engine exited during the XBoard handshake")),
                 Recv::Timeout => break,
                 Recv::Stopped => unreachable!("no stop channel"),
             }
         }
         e.reported_name = e.xb.myname.clone();
         e.restart_each_game = !e.xb.reuse;
-        e.sync(None).map_err(|_| "no pong after ping".to_string())?;
+        if e.sync(None).is_err() {
+            return Err(e.fail("no pong after ping"));
+        }
         Ok(e)
     }
 

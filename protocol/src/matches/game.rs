@@ -3,7 +3,7 @@
 //! the rules library and ends the game on the rules, on time, on an illegal
 //! move, on a crash or stall, on resignation or on adjudication.
 
-use super::engine::{ClockInfo, Engine, Fault, GameView, Reply};
+use super::engine::{ClockInfo, Engine, Fault, GameView, Reply, StartError};
 use super::notation::{has_san, parse_lenient, record};
 use super::openings::Opening;
 use super::options::{DrawRule, EngineSpec, Proto, ResignRule, TimeControl};
@@ -146,19 +146,16 @@ fn idx(c: Color) -> usize {
 }
 
 /// Starts (or restarts) the engine of `player` in `slot` if it is not
-/// running.
+/// running; a failure is reported with the engine's standard error.
 pub fn ensure_engine(
     slot: &mut Option<Engine>,
     player: &Player,
     debug: bool,
-) -> Result<(), String> {
+) -> Result<(), StartError> {
     if slot.is_none() {
-        *slot = Some(Engine::start(
-            &player.spec,
-            Some(player.proto),
-            &player.name,
-            debug,
-        )?);
+        let engine = Engine::start(&player.spec, Some(player.proto), &player.name, debug)
+            .inspect_err(|e| e.report(&player.name))?;
+        *slot = Some(engine);
     }
     Ok(())
 }

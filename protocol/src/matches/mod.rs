@@ -8,6 +8,7 @@
 //! [`game`] (the arbiter, generic over `movegen::variant::Position`),
 //! [`runner`] (scheduling, output, resume), [`stats`] (Elo, LOS, SPRT),
 //! [`openings`], [`notation`], [`record`] (PGN out), [`pgn_in`] (PGN in),
+//! [`stderr_tail`] (engines' standard error, shown when they fail),
 //! [`team`] (the four-engine team games of bughouse and Swedish chess).
 
 pub mod engine;
@@ -19,6 +20,7 @@ pub mod pgn_in;
 pub mod record;
 pub mod runner;
 pub mod stats;
+pub mod stderr_tail;
 pub mod team;
 
 use crate::cli::args::UsageError;

@@ -8,6 +8,7 @@ use super::openings::{schedule, Opening};
 use super::options::MatchOptions;
 use super::pgn_in::read_games;
 use super::stats::{Score, SprtState};
+use super::stderr_tail::report;
 use super::MatchError;
 use crate::cli::args::UsageError;
 use crossbeam::channel;
@@ -88,8 +89,11 @@ pub fn run_match<A: Arbiter>(
     let needs_fen = openings.iter().any(|o| o.fen.is_some());
     let mut probes = Vec::new();
     for spec in &opts.engines {
-        let e = Engine::start(spec, None, &spec.basename(), opts.debug)
-            .map_err(|e| UsageError(format!("--engine: {e}")))?;
+        let e = Engine::start(spec, None, &spec.basename(), opts.debug).map_err(|e| {
+            // The usage error gives the reason.
+            report(&spec.basename(), "could not be started", &e.stderr);
+            UsageError(format!("--engine: {e}"))
+        })?;
         e.check_support(&opts.variant, needs_fen)
             .map_err(|why| UsageError(format!("--engine '{}' {why}", spec.argv.join(" "))))?;
         probes.push(e);
@@ -101,6 +105,9 @@ pub fn run_match<A: Arbiter>(
         .map(|(s, e)| e.reported_name.clone().unwrap_or_else(|| s.basename()))
         .collect();
     disambiguate(&mut names);
+    for (e, name) in probes.iter_mut().zip(&names) {
+        e.set_name(name);
+    }
     let players: Vec<Player> = (0..A::SEATS)
         .map(|i| Player {
             spec: opts.engines[i].clone(),

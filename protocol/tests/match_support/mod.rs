@@ -31,10 +31,18 @@ impl Run {
     }
 }
 
-/// Runs `vsadnik ARGS`, failing the test after `limit`.
+/// Runs `vsadnik ARGS`, failing the test after `limit`. The stub engines
+/// find the same binary, their rules oracle, through `VSADNIK_BIN`.
 pub fn vsadnik_within(args: &[&str], limit: Duration) -> Run {
+    vsadnik_env(args, limit, env!("CARGO_BIN_EXE_vsadnik"))
+}
+
+/// Runs `vsadnik ARGS` with `VSADNIK_BIN` (the stubs' rules oracle) set to
+/// `oracle`, failing the test after `limit`.
+pub fn vsadnik_env(args: &[&str], limit: Duration, oracle: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_vsadnik"))
         .args(args)
+        .env("VSADNIK_BIN", oracle)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
