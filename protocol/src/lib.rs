@@ -95,7 +95,12 @@ pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
                 dialect.search_done(id, result);
                 Flow::Continue
             }
-            Event::Eof => Flow::Quit,
+            Event::Eof => {
+                if let Dialect::Uci(u) = &mut dialect {
+                    u.end_of_input();
+                }
+                Flow::Quit
+            }
         };
         if flow == Flow::Quit {
             break;

@@ -9,6 +9,7 @@ use crate::team_talk::{as_team_view, as_team_view_mut, TeamView};
 use engine::{Engine, Limits, Reporter, SearchHandle, SearchVisitor, Searchable};
 use movegen::variant::Status;
 use movegen::Color;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Why `set_position` did not reach the asked position.
@@ -63,8 +64,10 @@ pub trait Session: Send {
     fn status(&self) -> Status;
     /// Static evaluation from the side to move's view (centipawns).
     fn static_eval(&self) -> i32;
-    /// Leaf counts below each legal move (`depth` >= 1).
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// A perft of the current position to run on another thread: the leaf
+    /// counts below each legal move (none for `depth` 0), or None when the
+    /// flag it is given was set before the count was done.
+    fn perft_task(&self, depth: u32) -> PerftTask;
     /// The board as text lines (for `d`).
     fn board_lines(&self) -> Vec<String>;
     /// The current position as a board with reserves (the drop variants),
@@ -82,6 +85,9 @@ pub trait Session: Send {
         reporter: Arc<dyn Reporter>,
     ) -> SearchHandle;
 }
+
+/// See [`Session::perft_task`].
+pub type PerftTask = Box<dyn FnOnce(&AtomicBool) -> Option<Vec<(String, u64)>> + Send>;
 
 /// [`Session`] for the variant `P`.
 pub struct GameSession<P: Searchable> {
@@ -223,11 +229,14 @@ impl<P: Searchable> Session for GameSession<P> {
         self.pos.evaluate()
     }
 
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        crate::cli::perft::divide(&self.pos, depth)
+    fn perft_task(&self, depth: u32) -> PerftTask {
+        let pos = self.pos.clone();
+        Box::new(move |stop| {
+            if depth == 0 {
+                return Some(Vec::new());
+            }
+            crate::cli::perft::divide_until(&pos, depth, stop)
+        })
     }
 
     fn board_lines(&self) -> Vec<String> {

@@ -13,7 +13,9 @@ use crate::team_talk::sit_message;
 use crossbeam::channel::Sender;
 use engine::{Limits, Reporter, ScoreBound, SearchHandle, SearchInfo, SearchResult};
 use movegen::Color;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// The engine's name with its version.
@@ -54,6 +56,19 @@ pub fn info_line(i: &SearchInfo) -> String {
         s.push_str(&i.pv.join(" "));
     }
     s
+}
+
+/// The `go perft` answer: a line per root move, a blank line, the total.
+fn perft_lines(depth: u32, counts: &[(String, u64)]) -> Vec<String> {
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        counts.iter().map(|(_, n)| n).sum()
+    };
+    let mut lines: Vec<String> = counts.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {total}"));
+    lines
 }
 
 /// The `bestmove` line of a result.
@@ -102,6 +117,8 @@ pub struct Uci {
     session: Box<dyn Session>,
     ponder: bool,
     running: Option<Running>,
+    /// A `go perft` counting: its stop flag and thread.
+    perft_run: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
     /// A `go infinite`/`go ponder` found no legal move: `bestmove (none)`
     /// waits for `stop` or `ponderhit`.
     none_pending: bool,
@@ -132,6 +149,7 @@ impl Uci {
             session: new_session(DEFAULT_VARIANT).expect("the default variant is playable"),
             ponder: false,
             running: None,
+            perft_run: None,
             none_pending: false,
         }
     }
@@ -192,13 +210,24 @@ impl Uci {
         }
     }
 
-    /// Input ended: stop like `quit`.
+    /// Input ended: a `go perft` is counted to its end (as a script piping
+    /// `go perft D` expects; `quit` or `stop` would stop it), then the
+    /// engine stops like on `quit`.
+    pub fn end_of_input(&mut self) {
+        if let Some((_, thread)) = self.perft_run.take() {
+            let _ = thread.join();
+        }
+    }
+
+    /// `quit` or the end of input: stop searching.
     pub fn shutdown(&mut self) {
         self.finish_search();
     }
 
-    /// Stops a running search and prints its `bestmove` now.
+    /// Stops a running search and prints its `bestmove` now (and stops a
+    /// running `go perft`).
     fn finish_search(&mut self) {
+        self.finish_perft();
         if let Some(r) = self.running.take() {
             r.handle.stop();
             let result = r.handle.wait();
@@ -439,20 +468,39 @@ impl Uci {
         self.running = Some(Running { id, handle });
     }
 
-    fn perft(&self, depth: u32) {
-        let counts = self.session.divide(depth);
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            counts.iter().map(|(_, n)| n).sum()
+    /// `go perft D`: counted on its own thread, so that `stop`, `isready`
+    /// and `quit` are answered meanwhile.
+    fn perft(&mut self, depth: u32) {
+        let task = self.session.perft_task(depth);
+        let out = self.core.out.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let run = move || {
+            let lines = match task(&flag) {
+                Some(counts) => perft_lines(depth, &counts),
+                None => vec![format!(
+                    "info string perft {depth} stopped before the count was done"
+                )],
+            };
+            out.lines(&lines);
         };
-        let mut lines: Vec<String> = counts.iter().map(|(m, n)| format!("{m}: {n}")).collect();
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        self.core.out.lines(&lines);
+        match std::thread::Builder::new().name("perft".into()).spawn(run) {
+            Ok(thread) => self.perft_run = Some((stop, thread)),
+            Err(e) => self.say(&format!("Error: cannot start the perft thread: {e}")),
+        }
+    }
+
+    /// Stops a running `go perft` and waits for it (its last line is out
+    /// before this returns).
+    fn finish_perft(&mut self) {
+        if let Some((stop, thread)) = self.perft_run.take() {
+            stop.store(true, Relaxed);
+            let _ = thread.join();
+        }
     }
 
     fn cmd_stop(&mut self) {
+        self.finish_perft();
         if self.none_pending {
             self.none_pending = false;
             self.core.out.line("bestmove (none)");

@@ -356,6 +356,51 @@ fn go_perft_matches_the_command_line() {
 }
 
 #[test]
+fn go_perft_answers_isready_and_obeys_stop_and_quit() {
+    // perft 9 of the start position would take hours: the engine must go on
+    // answering while it counts.
+    let mut e = Engine::uci();
+    e.send("position startpos");
+    e.send("go perft 9");
+    e.send("isready");
+    assert_eq!(e.expect("readyok"), ["readyok"]);
+    e.send("stop");
+    assert_eq!(
+        e.expect_prefix("info string perft"),
+        ["info string perft 9 stopped before the count was done"]
+    );
+    // The next count is whole.
+    e.send("go perft 2");
+    assert_eq!(
+        e.expect_prefix("Nodes searched:").last().unwrap(),
+        "Nodes searched: 400"
+    );
+    // A new `go` stops a running count first; so does `quit`.
+    e.send("go perft 9");
+    e.send("go perft 1");
+    let lines = e.expect_prefix("Nodes searched:");
+    assert_eq!(
+        lines[0],
+        "info string perft 9 stopped before the count was done"
+    );
+    e.send("go perft 9");
+    e.send("quit");
+    assert!(e.wait_exit(WAIT).is_some_and(|s| s.success()));
+}
+
+#[test]
+fn go_perft_is_counted_to_the_end_when_the_input_ends() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go perft 4");
+    e.close_input();
+    assert_eq!(
+        e.expect_prefix("Nodes searched:").last().unwrap(),
+        "Nodes searched: 197281"
+    );
+}
+
+#[test]
 fn d_shows_board_fen_and_san_moves() {
     let mut e = Engine::uci();
     e.send("position startpos moves e2e4 d7d5");

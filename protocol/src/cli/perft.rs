@@ -3,6 +3,7 @@
 use super::args::{parse_number, Args, UsageError};
 use movegen::variant::{dispatch, setup_position, Position, VariantVisitor};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
 /// The leaf count below each legal root move, root moves split over the
@@ -15,6 +16,47 @@ pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(String, u64)> {
             let mut p = pos.clone();
             p.make_move(m);
             (m.to_string(), p.perft(depth - 1))
+        })
+        .collect()
+}
+
+/// Subtrees this shallow are counted without looking at the stop flag.
+const UNSTOPPABLE_DEPTH: u32 = 2;
+
+/// The leaf count `depth` plies below `pos`, or None once `stop` is set
+/// (looked at above the last two plies, so every few milliseconds).
+fn perft_until<P: Position>(pos: &mut P, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Relaxed) {
+        return None;
+    }
+    if depth <= UNSTOPPABLE_DEPTH {
+        return Some(pos.perft(depth));
+    }
+    let mut list = P::MoveList::default();
+    pos.generate_moves(&mut list);
+    let mut n = 0;
+    for &m in list.iter() {
+        pos.make_move(m);
+        let below = perft_until(pos, depth - 1, stop);
+        pos.unmake_move();
+        n += below?;
+    }
+    Some(n)
+}
+
+/// [`divide`] that gives up once `stop` is set (None).
+pub fn divide_until<P: Position>(
+    pos: &P,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<(String, u64)>> {
+    let mut list = P::MoveList::default();
+    pos.generate_moves(&mut list);
+    list.par_iter()
+        .map(|&m| {
+            let mut p = pos.clone();
+            p.make_move(m);
+            perft_until(&mut p, depth - 1, stop).map(|n| (m.to_string(), n))
         })
         .collect()
 }
