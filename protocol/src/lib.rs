@@ -73,7 +73,7 @@ pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
     while let Ok(event) = rx.recv() {
         let flow = match event {
             Event::Line(line) => {
-                let first = line.split_whitespace().next().unwrap_or("");
+                let (first, _) = core::split_command(&line);
                 match (first, &dialect) {
                     ("xboard", Dialect::Uci(_)) => {
                         dialect =

@@ -4,8 +4,8 @@
 //! every `info` precedes its `bestmove` and every `go` gets one `bestmove`.
 
 use crate::core::{
-    max_hash_mb, parse_bool, parse_int, Core, Flow, DEFAULT_HASH_MB, DEFAULT_OVERHEAD_MS,
-    MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
+    max_hash_mb, parse_bool, parse_int, split_command, Core, Flow, DEFAULT_HASH_MB,
+    DEFAULT_OVERHEAD_MS, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
 };
 use crate::event::{Event, Out};
 use crate::session::{new_session, playable_variants, Session, SetupError, DEFAULT_VARIANT};
@@ -141,10 +141,10 @@ impl Uci {
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         let line = line.trim();
-        let Some(cmd) = line.split_whitespace().next() else {
+        let (cmd, rest) = split_command(line);
+        if cmd.is_empty() {
             return Flow::Continue;
-        };
-        let rest = line[cmd.len()..].trim();
+        }
         match cmd {
             "uci" => self.cmd_uci(),
             "isready" => self.core.out.line("readyok"),

@@ -4,7 +4,9 @@
 //! analyzes in analyze mode. Every state change happens on the loop thread:
 //! search results come back as events and are acted on in input order.
 
-use crate::core::{max_hash_mb, parse_int, Core, Flow, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS};
+use crate::core::{
+    max_hash_mb, parse_int, split_command, Core, Flow, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
+};
 use crate::event::{Event, Out};
 use crate::session::{
     new_session, playable_variants, result_text, Session, SetupError, DEFAULT_VARIANT,
@@ -443,10 +445,10 @@ impl Xboard {
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         let line = line.trim();
-        let Some(cmd) = line.split_whitespace().next() else {
+        let (cmd, rest) = split_command(line);
+        if cmd.is_empty() {
             return Flow::Continue;
-        };
-        let rest = line[cmd.len()..].trim();
+        }
         if self.editing {
             if cmd == "." {
                 self.editing = false;
@@ -897,7 +899,7 @@ pub fn looks_like_move(word: &str) -> bool {
     b.len() >= 4
         && b[0].is_ascii_lowercase()
         && b[1].is_ascii_digit()
-        && word[2..].bytes().any(|c| c.is_ascii_lowercase())
+        && b[2..].iter().any(|c| c.is_ascii_lowercase())
         && word
             .bytes()
             .all(|c| c.is_ascii_alphanumeric() || b"()=".contains(&c))

@@ -822,7 +822,7 @@ impl Engine {
                     return Some(Reply::Resign);
                 }
                 if matches!(first, "1-0" | "0-1" | "1/2-1/2") {
-                    let comment = line[first.len()..].trim();
+                    let (_, comment) = crate::core::split_command(line);
                     let comment = comment.trim_start_matches('{').trim_end_matches('}');
                     return Some(Reply::Claim(first.to_string(), comment.to_string()));
                 }
