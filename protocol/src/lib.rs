@@ -65,9 +65,12 @@ pub fn run_stdio() {
 
 /// The protocol loop on any input and output. UCI is spoken until an
 /// `xboard` command switches to XBoard (and `uci` switches back), so `uci`,
-/// `position`, `go` or `isready` as the first command all mean UCI.
+/// `position`, `go` or `isready` as the first command all mean UCI. The
+/// loop ends at `quit`, at the end of the input, or when the output fails
+/// (its reader has gone).
 pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
     let (tx, rx) = crossbeam::channel::unbounded();
+    out.notify_closed(tx.clone());
     event::spawn_reader(input, tx.clone());
     let mut dialect = Dialect::Uci(Box::new(uci::Uci::new(Core::new(out, tx))));
     while let Ok(event) = rx.recv() {
@@ -95,7 +98,7 @@ pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
                 dialect.search_done(id, result);
                 Flow::Continue
             }
-            Event::Eof => Flow::Quit,
+            Event::Eof | Event::OutputClosed => Flow::Quit,
         };
         if flow == Flow::Quit {
             break;

@@ -11,7 +11,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("vsadnik: {e}");
+            cli::output::note(&format!("vsadnik: {e}"));
             ExitCode::from(2)
         }
     }
@@ -28,17 +28,15 @@ fn run(args: &[String]) -> Result<(), cli::args::UsageError> {
         Some("bench") => cli::bench::run(&args[1..]),
         Some("match") => protocol::matches::run(&args[1..]),
         Some("variants") if args.len() == 1 => {
-            for v in movegen::VARIANTS {
-                println!("{v}");
-            }
+            cli::output::lines(movegen::VARIANTS);
             Ok(())
         }
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}\nSee README.md for the full command-line reference.");
+            cli::output::lines(&[USAGE, "See README.md for the full command-line reference."]);
             Ok(())
         }
         Some("--version" | "-V") => {
-            println!("vsadnik {}", env!("CARGO_PKG_VERSION"));
+            cli::output::line(&format!("vsadnik {}", env!("CARGO_PKG_VERSION")));
             Ok(())
         }
         Some(other) => Err(cli::args::UsageError(format!(

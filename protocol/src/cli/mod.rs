@@ -3,4 +3,5 @@
 pub mod ablation;
 pub mod args;
 pub mod bench;
+pub mod output;
 pub mod perft;

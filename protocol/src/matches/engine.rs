@@ -103,7 +103,7 @@ impl Process {
     /// Writes one line; false when the pipe is broken.
     pub fn send(&mut self, line: &str) -> bool {
         if self.debug {
-            eprintln!("{} > {line}", self.label);
+            crate::cli::output::note(&format!("{} > {line}", self.label));
         }
         let Some(stdin) = self.stdin.as_mut() else {
             return false;
@@ -134,7 +134,7 @@ impl Process {
         match msg {
             Some(Msg::Line(s, at)) => {
                 if self.debug {
-                    eprintln!("{} < {s}", self.label);
+                    crate::cli::output::note(&format!("{} < {s}", self.label));
                 }
                 Recv::Line(s, at)
             }
@@ -151,7 +151,7 @@ impl Process {
             match m {
                 Msg::Line(s, _) => {
                     if self.debug {
-                        eprintln!("{} < {s}", self.label);
+                        crate::cli::output::note(&format!("{} < {s}", self.label));
                     }
                 }
                 Msg::Eof => self.eof = true,
