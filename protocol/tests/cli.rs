@@ -66,6 +66,34 @@ fn bad_arguments_exit_2_with_one_line_on_stderr() {
         vec!["perft", "3", "--variant", "nosuch"],
         vec!["perft", "3", "--fen", "8/8/8/8 w - - 0 1"],
         vec!["perft", "3", "--moves", "e2e5"],
+        vec!["perft", "1", "--moves"],
+        vec!["perft", "1", "--moves", "--divide"],
+        vec!["perft", "1", "--fen"],
+        vec!["perft", "1", "--fen", "--divide"],
+        vec!["perft", "1", "--"],
+        vec!["perft", "1", "--fen", "44/8/8/8/8/8/8/4K2k", "w", "-", "-"],
+        vec![
+            "perft",
+            "1",
+            "--variant",
+            "tavreli",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K21",
+            "w",
+            "-",
+            "-",
+        ],
+        vec![
+            "perft",
+            "1",
+            "--variant",
+            "tranzit",
+            "--fen",
+            "4k11/16/16/16/16/16/16/4K88",
+            "w",
+            "-",
+            "-",
+        ],
         vec!["perft", "3", "--divide", "--divide"],
         vec!["perft", "3", "--bogus"],
         vec!["perft", "3", "--threads", "0"],
@@ -79,4 +107,18 @@ fn bad_arguments_exit_2_with_one_line_on_stderr() {
         assert!(out.is_empty(), "{args:?}: stdout {out:?}");
         assert_eq!(err.lines().count(), 1, "{args:?}: stderr {err:?}");
     }
+}
+
+#[test]
+fn an_unquoted_tranzit_fen_keeps_its_dash_dash_field() {
+    let fen = "4k11/16/16/16/16/16/16/4K11 w - - 0 1 -- W";
+    let (code, quoted, err) = run(&["perft", "2", "--variant", "tranzit", "--fen", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let mut args = vec!["perft", "2", "--variant", "tranzit", "--fen"];
+    args.extend(fen.split(' '));
+    args.push("--divide");
+    let (code, divided, err) = run(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(divided.lines().last(), quoted.lines().last());
+    assert!(divided.lines().count() > 1, "{divided}");
 }

@@ -69,7 +69,10 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
     let job = PerftJob {
         depth,
         fen: args.joined("fen")?,
-        moves: args.values("moves").map(|v| v.to_vec()).unwrap_or_default(),
+        moves: args
+            .list("moves")?
+            .map(<[String]>::to_vec)
+            .unwrap_or_default(),
         divide: args.switch("divide")?,
     };
     let pool = rayon::ThreadPoolBuilder::new()
