@@ -101,6 +101,12 @@ fn bad_arguments_exit_2_with_one_line_on_stderr() {
         vec!["bench", "--variant", "nosuch"],
         vec!["variants", "extra"],
         vec!["frobnicate"],
+        vec!["help", "x"],
+        vec!["help", "nosuch"],
+        vec!["help", "perft", "x"],
+        vec!["--help", "x"],
+        vec!["--version", "x"],
+        vec!["-V", "x"],
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, Some(2), "{args:?}");
@@ -121,4 +127,51 @@ fn an_unquoted_tranzit_fen_keeps_its_dash_dash_field() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(divided.lines().last(), quoted.lines().last());
     assert!(divided.lines().count() > 1, "{divided}");
+}
+
+#[test]
+fn help_lists_every_command_and_each_command_has_its_own() {
+    let (code, overview, err) = run(&["help"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(run(&["--help"]).1, overview);
+    assert_eq!(run(&["-h"]).1, overview);
+    for command in ["perft", "bench", "variants", "match", "help"] {
+        assert!(
+            overview
+                .lines()
+                .any(|l| l.starts_with(&format!("  {command} "))),
+            "{command}: {overview}"
+        );
+        let (code, text, err) = run(&["help", command]);
+        assert_eq!((code, err.as_str()), (Some(0), ""), "{command}");
+        assert!(
+            text.starts_with(&format!("usage: vsadnik {command}")),
+            "{command}: {text}"
+        );
+        assert!(text.lines().count() >= 4, "{command}: {text}");
+        if command != "help" {
+            for flag in ["--help", "-h"] {
+                let (code, same, _) = run(&[command, flag]);
+                assert_eq!((code, &same), (Some(0), &text), "{command} {flag}");
+            }
+        }
+    }
+    // Every option of perft has its line.
+    let (_, perft, _) = run(&["perft", "--help"]);
+    for option in [
+        "DEPTH",
+        "--variant",
+        "--fen",
+        "--moves",
+        "--divide",
+        "--threads",
+    ] {
+        assert!(
+            perft.lines().any(|l| l.trim_start().starts_with(option)),
+            "{option}: {perft}"
+        );
+    }
+    let (code, version, _) = run(&["--version"]);
+    assert_eq!(code, Some(0));
+    assert!(version.starts_with("vsadnik "), "{version}");
 }

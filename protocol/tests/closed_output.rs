@@ -62,6 +62,9 @@ fn commands_end_quietly_when_nobody_reads() {
         vec!["variants"],
         vec!["help"],
         vec!["--help"],
+        vec!["help", "perft"],
+        vec!["perft", "--help"],
+        vec!["match", "-h"],
         vec!["--version"],
     ] {
         let what = args.join(" ");
