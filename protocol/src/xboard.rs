@@ -41,8 +41,22 @@ pub fn to_cecp(ours: &str) -> &str {
         .map_or(ours, |(_, c)| c)
 }
 
-/// Our name for XBoard's variant `cecp`, if we play it.
+/// Other names `variant` accepts, with the XBoard name each stands for:
+/// our own name for standard chess.
+pub const CECP_ALIASES: &[(&str, &str)] = &[("chess", "normal")];
+
+/// XBoard's names of every variant we play, as `feature variants` lists
+/// them.
+pub fn cecp_variants() -> Vec<&'static str> {
+    playable_variants().into_iter().map(to_cecp).collect()
+}
+
+/// Our name for XBoard's variant `cecp` (or an alias of it), if we play it.
 pub fn from_cecp(cecp: &str) -> Option<&'static str> {
+    let cecp = CECP_ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == cecp)
+        .map_or(cecp, |(_, name)| name);
     let playable = playable_variants();
     if let Some((ours, _)) = CECP_NAMES.iter().find(|(_, c)| *c == cecp) {
         return playable.contains(ours).then_some(*ours);
@@ -613,7 +627,7 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = playable_variants().into_iter().map(to_cecp).collect();
+        let variants = cecp_variants();
         let e = &self.core.engine;
         self.core.out.lines(&[
             "feature done=0".to_string(),
@@ -663,7 +677,13 @@ impl Xboard {
                 self.gui_position_set();
                 self.position_changed();
             }
-            _ => self.error("unsupported variant", &format!("variant {name}")),
+            _ => self.error(
+                &format!(
+                    "unsupported variant; try one of {}",
+                    cecp_variants().join(", ")
+                ),
+                &format!("variant {name}"),
+            ),
         }
     }
 
@@ -913,7 +933,9 @@ mod tests {
     fn variant_names_map_both_ways() {
         assert_eq!(to_cecp("chess"), "normal");
         assert_eq!(from_cecp("normal"), Some("chess"));
-        assert_eq!(from_cecp("chess"), None);
+        assert_eq!(from_cecp("chess"), Some("chess"));
+        assert_eq!(from_cecp("tranzit"), Some("tranzit"));
+        assert_eq!(from_cecp("Normal"), None);
         assert_eq!(from_cecp("xiangqi"), None);
     }
 

@@ -474,7 +474,6 @@ fn other_commands_are_accepted_quietly() {
     assert_eq!(lines.len(), 1);
     assert!(lines[0].starts_with("Error ("), "{lines:?}");
     for (cmd, kind) in [
-        ("variant xiangqi", "unsupported variant"),
         ("frobnicate 3", "unknown command"),
         ("level x y z", "bad parameter"),
         ("st fast", "bad parameter"),
@@ -508,4 +507,34 @@ fn uci_after_xboard_switches_back() {
     e.send("uci");
     e.expect("uciok");
     e.sync();
+}
+
+#[test]
+fn variant_chess_is_normal_and_unknown_names_get_a_hint() {
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("force");
+    e.send("variant tranzit");
+    e.ping(1);
+    e.send("variant chess");
+    assert!(e.ping(1).is_empty());
+    // Back to standard chess: a move of the 8x8 board, no transfer.
+    e.send("usermove e2e4");
+    e.send("usermove e7m7");
+    assert_eq!(e.ping(2), ["Illegal move: e7m7"]);
+    for name in ["xiangqi", "Chess", "\u{e9}", "normal extra"] {
+        e.send(&format!("variant {name}"));
+        let lines = e.ping(3);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let hint = "Error (unsupported variant; try one of normal, crazyhouse, bughouse, ";
+        assert!(lines[0].starts_with(hint), "{lines:?}");
+        assert!(lines[0].contains(", tavreli): variant "), "{lines:?}");
+        assert!(
+            lines[0].ends_with(&format!(": variant {name}")),
+            "{lines:?}"
+        );
+    }
+    // The game goes on where it was.
+    e.send("usermove e7e5");
+    assert!(e.ping(4).is_empty());
 }
