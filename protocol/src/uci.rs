@@ -119,19 +119,26 @@ const GO_WORDS: &[&str] = &[
 impl Uci {
     /// UCI on `core`, at the default variant's start position.
     pub fn new(core: Core) -> Uci {
+        let session = new_session(DEFAULT_VARIANT).expect("the default variant is playable");
+        Uci::with_session(core, session)
+    }
+
+    /// UCI on `core`, going on with the game `session` (after XBoard).
+    pub fn with_session(core: Core, session: Box<dyn Session>) -> Uci {
         Uci {
             core,
-            session: new_session(DEFAULT_VARIANT).expect("the default variant is playable"),
+            session,
             ponder: false,
             running: None,
             none_pending: false,
         }
     }
 
-    /// Ends any search (printing its `bestmove`) and hands back the core.
-    pub fn into_core(mut self) -> Core {
+    /// Ends any search (printing its `bestmove`) and hands back the core
+    /// and the game.
+    pub fn into_parts(mut self) -> (Core, Box<dyn Session>) {
         self.finish_search();
-        self.core
+        (self.core, self.session)
     }
 
     fn say(&self, text: &str) {

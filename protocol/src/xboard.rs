@@ -248,9 +248,18 @@ pub struct Xboard {
 impl Xboard {
     /// XBoard on `core`, in the state after `new`.
     pub fn new(core: Core) -> Xboard {
+        let session = new_session(DEFAULT_VARIANT).expect("the default variant is playable");
+        Xboard::with_session(core, session)
+    }
+
+    /// XBoard on `core`, going on with the game `session` (after UCI): the
+    /// engine plays Black, as after `new`, and is not in force mode.
+    pub fn with_session(core: Core, session: Box<dyn Session>) -> Xboard {
+        let mut gui = Gui::default();
+        gui.new_game(&*session);
         Xboard {
             core,
-            session: new_session(DEFAULT_VARIANT).expect("the default variant is playable"),
+            session,
             force: false,
             engine_side: Color::Black,
             post: Arc::new(AtomicBool::new(false)),
@@ -265,14 +274,14 @@ impl Xboard {
             editing: false,
             pending_pongs: Vec::new(),
             team: team::TeamState::default(),
-            gui: Gui::default(),
+            gui,
         }
     }
 
-    /// Stops every search and hands back the core.
-    pub fn into_core(mut self) -> Core {
+    /// Stops every search and hands back the core and the game.
+    pub fn into_parts(mut self) -> (Core, Box<dyn Session>) {
         self.halt();
-        self.core
+        (self.core, self.session)
     }
 
     fn out(&self, text: &str) {
