@@ -25,6 +25,26 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
+/// The empty-square count `c` stands for on an 8-file rank (`rank` 0 = the
+/// first), or None when `c` is not a digit. A count is one digit from 1 to
+/// 8 and never follows another count (`after_digit`): `44` is refused, as
+/// FIDE's FEN writes `8`.
+pub fn empty_count(c: char, after_digit: bool, rank: u8) -> Result<Option<u8>, FenError> {
+    let Some(d) = c.to_digit(10) else {
+        return Ok(None);
+    };
+    if after_digit {
+        return err(format!(
+            "two empty-square counts in a row on rank {} (write their sum as one digit)",
+            rank + 1
+        ));
+    }
+    if d == 0 || d > 8 {
+        return err(format!("bad empty-square count '{c}' on rank {}", rank + 1));
+    }
+    Ok(Some(d as u8))
+}
+
 /// Parses the piece placement field onto an empty board (shared by variants
 /// whose boards are 8x8).
 pub fn parse_placement(field: &str, board: &mut Board) -> Result<(), FenError> {
@@ -38,12 +58,12 @@ pub fn parse_placement(field: &str, board: &mut Board) -> Result<(), FenError> {
     for (i, rank_text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
         let mut file: u8 = 0;
+        let mut after_digit = false;
         for c in rank_text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 || d > 8 {
-                    return err(format!("bad empty-square count '{c}' on rank {}", rank + 1));
-                }
-                file += d as u8;
+            let count = empty_count(c, after_digit, rank)?;
+            after_digit = count.is_some();
+            if let Some(n) = count {
+                file += n;
             } else if let Some(p) = Piece::from_fen_char(c) {
                 if file >= 8 {
                     return err(format!("rank {} has more than 8 files", rank + 1));

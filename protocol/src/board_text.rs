@@ -7,11 +7,8 @@
 /// A placement it cannot draw is returned as a single line.
 pub fn render(fen: &str) -> Vec<String> {
     let placement = fen.split_whitespace().next().unwrap_or("");
-    let (board, holdings) = match placement.find('[') {
-        Some(i) => (
-            &placement[..i],
-            Some(placement[i..].trim_matches(|c| c == '[' || c == ']')),
-        ),
+    let (board, holdings) = match placement.split_once('[') {
+        Some((board, held)) => (board, Some(held.trim_end_matches(']'))),
         None => (placement, None),
     };
     let rows: Vec<Vec<String>> = board.split('/').map(parse_rank).collect();

@@ -127,6 +127,16 @@ impl Core {
     }
 }
 
+/// A command line split into its first word and the rest, both trimmed
+/// (`("", "")` for a blank line). Splits at a character, never inside one.
+pub fn split_command(line: &str) -> (&str, &str) {
+    let line = line.trim();
+    match line.split_once(char::is_whitespace) {
+        Some((cmd, rest)) => (cmd, rest.trim()),
+        None => (line, ""),
+    }
+}
+
 /// Parses an integer option value (a leading `+` and surrounding blanks
 /// allowed; anything else is an error naming the option).
 pub fn parse_int(name: &str, value: &str) -> Result<i64, String> {
@@ -143,5 +153,23 @@ pub fn parse_bool(name: &str, value: &str) -> Result<bool, String> {
         "true" | "1" | "on" | "yes" => Ok(true),
         "false" | "0" | "off" | "no" => Ok(false),
         _ => Err(format!("{name} needs true or false, got '{value}'")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_at_characters() {
+        assert_eq!(split_command("  go depth 5 "), ("go", "depth 5"));
+        assert_eq!(split_command("quit"), ("quit", ""));
+        assert_eq!(split_command("   "), ("", ""));
+        assert_eq!(split_command("usermove a\u{e9}1"), ("usermove", "a\u{e9}1"));
+        assert_eq!(
+            split_command("\u{e9}\u{e9}\u{a0}x  y"),
+            ("\u{e9}\u{e9}", "x  y")
+        );
+        assert_eq!(split_command("\u{2003}d\u{2003}x"), ("d", "x"));
     }
 }

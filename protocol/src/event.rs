@@ -18,6 +18,8 @@ pub enum Event {
     TooLong(usize),
     /// The input ended (or failed).
     Eof,
+    /// The output failed (its reader has gone): nobody hears the engine.
+    OutputClosed,
     /// Search `id` is over.
     SearchDone {
         /// The search's number, as the loop gave it.
@@ -29,7 +31,16 @@ pub enum Event {
 
 /// The protocol output: whole lines, flushed at once, from any thread.
 #[derive(Clone)]
-pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+pub struct Out(Arc<Mutex<Sink>>);
+
+/// The writer behind [`Out`], and what happens when it fails.
+struct Sink {
+    w: Box<dyn Write + Send>,
+    /// A write failed: later lines are dropped.
+    closed: bool,
+    /// Told [`Event::OutputClosed`] at the first failure.
+    on_close: Option<Sender<Event>>,
+}
 
 impl Out {
     /// Output to standard output.
@@ -39,23 +50,49 @@ impl Out {
 
     /// Output to any writer (tests).
     pub fn new(w: Box<dyn Write + Send>) -> Out {
-        Out(Arc::new(Mutex::new(w)))
+        Out(Arc::new(Mutex::new(Sink {
+            w,
+            closed: false,
+            on_close: None,
+        })))
     }
 
-    /// Writes one line and flushes. Write errors are ignored: a closed
-    /// output ends the session through end of input.
+    /// Sends [`Event::OutputClosed`] on `tx` when a write fails (a reader
+    /// that has gone); at once if one already has.
+    pub fn notify_closed(&self, tx: Sender<Event>) {
+        let mut sink = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if sink.closed {
+            let _ = tx.send(Event::OutputClosed);
+        }
+        sink.on_close = Some(tx);
+    }
+
+    /// Writes one line and flushes.
     pub fn line(&self, text: &str) {
         self.lines(std::slice::from_ref(&text));
     }
 
-    /// Writes several lines together (no other output between them).
+    /// Writes several lines together (no other output between them). After
+    /// a failed write nothing more is written, and the loop is told once.
     pub fn lines<S: AsRef<str>>(&self, lines: &[S]) {
-        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        for l in lines {
-            let _ = w.write_all(l.as_ref().as_bytes());
-            let _ = w.write_all(b"\n");
+        let mut sink = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if sink.closed {
+            return;
         }
-        let _ = w.flush();
+        let w = &mut sink.w;
+        let written = lines
+            .iter()
+            .try_for_each(|l| {
+                w.write_all(l.as_ref().as_bytes())?;
+                w.write_all(b"\n")
+            })
+            .and_then(|()| w.flush());
+        if written.is_err() {
+            sink.closed = true;
+            if let Some(tx) = &sink.on_close {
+                let _ = tx.send(Event::OutputClosed);
+            }
+        }
     }
 }
 
@@ -158,6 +195,33 @@ mod tests {
                 Read1::Eof => return out,
             }
         }
+    }
+
+    /// A writer whose reader has gone.
+    struct Gone;
+
+    impl Write for Gone {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_is_reported_once() {
+        let (tx, rx) = crossbeam::channel::unbounded();
+        let out = Out::new(Box::new(Gone));
+        out.notify_closed(tx.clone());
+        assert!(rx.try_recv().is_err());
+        out.line("readyok");
+        out.lines(&["a", "b"]);
+        assert!(matches!(rx.try_recv(), Ok(Event::OutputClosed)));
+        assert!(rx.try_recv().is_err());
+        // Asked after the failure: told at once.
+        out.notify_closed(tx);
+        assert!(matches!(rx.try_recv(), Ok(Event::OutputClosed)));
     }
 
     #[test]

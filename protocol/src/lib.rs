@@ -50,10 +50,11 @@ impl Dialect {
         }
     }
 
-    fn into_core(self) -> Core {
+    /// Ends the dialect: its engine core and its game, for the next one.
+    fn into_parts(self) -> (Core, Box<dyn session::Session>) {
         match self {
-            Dialect::Uci(u) => u.into_core(),
-            Dialect::Xboard(x) => x.into_core(),
+            Dialect::Uci(u) => u.into_parts(),
+            Dialect::Xboard(x) => x.into_parts(),
         }
     }
 }
@@ -65,23 +66,30 @@ pub fn run_stdio() {
 
 /// The protocol loop on any input and output. UCI is spoken until an
 /// `xboard` command switches to XBoard (and `uci` switches back), so `uci`,
-/// `position`, `go` or `isready` as the first command all mean UCI.
+/// `position`, `go` or `isready` as the first command all mean UCI. A
+/// switch keeps the engine's options and the game (variant, position and
+/// moves); a search under way ends first. The
+/// loop ends at `quit`, at the end of the input, or when the output fails
+/// (its reader has gone).
 pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
     let (tx, rx) = crossbeam::channel::unbounded();
+    out.notify_closed(tx.clone());
     event::spawn_reader(input, tx.clone());
     let mut dialect = Dialect::Uci(Box::new(uci::Uci::new(Core::new(out, tx))));
     while let Ok(event) = rx.recv() {
         let flow = match event {
             Event::Line(line) => {
-                let first = line.split_whitespace().next().unwrap_or("");
+                let (first, _) = core::split_command(&line);
                 match (first, &dialect) {
                     ("xboard", Dialect::Uci(_)) => {
+                        let (core, game) = dialect.into_parts();
                         dialect =
-                            Dialect::Xboard(Box::new(xboard::Xboard::new(dialect.into_core())));
+                            Dialect::Xboard(Box::new(xboard::Xboard::with_session(core, game)));
                         Flow::Continue
                     }
                     ("uci", Dialect::Xboard(_)) => {
-                        dialect = Dialect::Uci(Box::new(uci::Uci::new(dialect.into_core())));
+                        let (core, game) = dialect.into_parts();
+                        dialect = Dialect::Uci(Box::new(uci::Uci::with_session(core, game)));
                         dialect.handle_line(&line)
                     }
                     _ => dialect.handle_line(&line),
@@ -101,6 +109,7 @@ pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
                 }
                 Flow::Quit
             }
+            Event::OutputClosed => Flow::Quit,
         };
         if flow == Flow::Quit {
             break;

@@ -1,9 +1,7 @@
 //! The `vsadnik` binary: protocol loop on standard input, or a subcommand.
 
-use protocol::cli;
+use protocol::cli::{self, args::UsageError, help, output};
 use std::process::ExitCode;
-
-const USAGE: &str = "usage: vsadnik [--ablate NAMES] [--depth-limit N] [--nodes-per-move N] [perft|bench|variants|match|help] ... (no command: UCI/XBoard on standard input)";
 
 fn main() -> ExitCode {
     let all: Vec<String> = std::env::args().skip(1).collect();
@@ -11,38 +9,52 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("vsadnik: {e}");
+            output::note(&format!("vsadnik: {e}"));
             ExitCode::from(2)
         }
     }
 }
 
 /// Runs the command in `args` (the developer flags already taken off).
-fn run(args: &[String]) -> Result<(), cli::args::UsageError> {
-    match args.first().map(String::as_str) {
-        None => {
-            protocol::run_stdio();
+fn run(args: &[String]) -> Result<(), UsageError> {
+    let Some((command, rest)) = args.split_first() else {
+        protocol::run_stdio();
+        return Ok(());
+    };
+    if help::asked(rest) {
+        if let Some(lines) = help::command(command) {
+            output::lines(&lines);
+            return Ok(());
+        }
+    }
+    match command.as_str() {
+        "perft" => cli::perft::run(rest),
+        "bench" => cli::bench::run(rest),
+        "match" => protocol::matches::run(rest),
+        "variants" => {
+            no_arguments(command, rest)?;
+            output::lines(movegen::VARIANTS);
             Ok(())
         }
-        Some("perft") => cli::perft::run(&args[1..]),
-        Some("bench") => cli::bench::run(&args[1..]),
-        Some("match") => protocol::matches::run(&args[1..]),
-        Some("variants") if args.len() == 1 => {
-            for v in movegen::VARIANTS {
-                println!("{v}");
-            }
+        "help" | "--help" | "-h" => help::run(rest),
+        "--version" | "-V" => {
+            no_arguments(command, rest)?;
+            output::line(&format!("vsadnik {}", env!("CARGO_PKG_VERSION")));
             Ok(())
         }
-        Some("help" | "--help" | "-h") => {
-            println!("{USAGE}\nSee README.md for the full command-line reference.");
-            Ok(())
-        }
-        Some("--version" | "-V") => {
-            println!("vsadnik {}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
-        Some(other) => Err(cli::args::UsageError(format!(
-            "unknown command or argument '{other}'; {USAGE}"
+        other => Err(UsageError(format!(
+            "unknown command or argument '{other}'; {}",
+            help::USAGE
+        ))),
+    }
+}
+
+/// Fails when `command` was given arguments.
+fn no_arguments(command: &str, rest: &[String]) -> Result<(), UsageError> {
+    match rest.first() {
+        None => Ok(()),
+        Some(extra) => Err(UsageError(format!(
+            "{command} takes no argument, got '{extra}'"
         ))),
     }
 }

@@ -4,8 +4,8 @@
 //! every `info` precedes its `bestmove` and every `go` gets one `bestmove`.
 
 use crate::core::{
-    max_hash_mb, parse_bool, parse_int, Core, Flow, DEFAULT_HASH_MB, DEFAULT_OVERHEAD_MS,
-    MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
+    max_hash_mb, parse_bool, parse_int, split_command, Core, Flow, DEFAULT_HASH_MB,
+    DEFAULT_OVERHEAD_MS, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
 };
 use crate::event::{Event, Out};
 use crate::session::{new_session, playable_variants, Session, SetupError, DEFAULT_VARIANT};
@@ -144,9 +144,15 @@ const GO_WORDS: &[&str] = &[
 impl Uci {
     /// UCI on `core`, at the default variant's start position.
     pub fn new(core: Core) -> Uci {
+        let session = new_session(DEFAULT_VARIANT).expect("the default variant is playable");
+        Uci::with_session(core, session)
+    }
+
+    /// UCI on `core`, going on with the game `session` (after XBoard).
+    pub fn with_session(core: Core, session: Box<dyn Session>) -> Uci {
         Uci {
             core,
-            session: new_session(DEFAULT_VARIANT).expect("the default variant is playable"),
+            session,
             ponder: false,
             running: None,
             perft_run: None,
@@ -154,10 +160,11 @@ impl Uci {
         }
     }
 
-    /// Ends any search (printing its `bestmove`) and hands back the core.
-    pub fn into_core(mut self) -> Core {
+    /// Ends any search (printing its `bestmove`) and hands back the core
+    /// and the game.
+    pub fn into_parts(mut self) -> (Core, Box<dyn Session>) {
         self.finish_search();
-        self.core
+        (self.core, self.session)
     }
 
     fn say(&self, text: &str) {
@@ -167,10 +174,10 @@ impl Uci {
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         let line = line.trim();
-        let Some(cmd) = line.split_whitespace().next() else {
+        let (cmd, rest) = split_command(line);
+        if cmd.is_empty() {
             return Flow::Continue;
-        };
-        let rest = line[cmd.len()..].trim();
+        }
         match cmd {
             "uci" => self.cmd_uci(),
             "isready" => self.core.out.line("readyok"),

@@ -4,7 +4,9 @@
 //! analyzes in analyze mode. Every state change happens on the loop thread:
 //! search results come back as events and are acted on in input order.
 
-use crate::core::{max_hash_mb, parse_int, Core, Flow, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS};
+use crate::core::{
+    max_hash_mb, parse_int, split_command, Core, Flow, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
+};
 use crate::event::{Event, Out};
 use crate::session::{
     new_session, playable_variants, result_text, Session, SetupError, DEFAULT_VARIANT,
@@ -39,8 +41,22 @@ pub fn to_cecp(ours: &str) -> &str {
         .map_or(ours, |(_, c)| c)
 }
 
-/// Our name for XBoard's variant `cecp`, if we play it.
+/// Other names `variant` accepts, with the XBoard name each stands for:
+/// our own name for standard chess.
+pub const CECP_ALIASES: &[(&str, &str)] = &[("chess", "normal")];
+
+/// XBoard's names of every variant we play, as `feature variants` lists
+/// them.
+pub fn cecp_variants() -> Vec<&'static str> {
+    playable_variants().into_iter().map(to_cecp).collect()
+}
+
+/// Our name for XBoard's variant `cecp` (or an alias of it), if we play it.
 pub fn from_cecp(cecp: &str) -> Option<&'static str> {
+    let cecp = CECP_ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == cecp)
+        .map_or(cecp, |(_, name)| name);
     let playable = playable_variants();
     if let Some((ours, _)) = CECP_NAMES.iter().find(|(_, c)| *c == cecp) {
         return playable.contains(ours).then_some(*ours);
@@ -235,9 +251,18 @@ pub struct Xboard {
 impl Xboard {
     /// XBoard on `core`, in the state after `new`.
     pub fn new(core: Core) -> Xboard {
+        let session = new_session(DEFAULT_VARIANT).expect("the default variant is playable");
+        Xboard::with_session(core, session)
+    }
+
+    /// XBoard on `core`, going on with the game `session` (after UCI): the
+    /// engine plays Black, as after `new`, and is not in force mode.
+    pub fn with_session(core: Core, session: Box<dyn Session>) -> Xboard {
+        let mut gui = Gui::default();
+        gui.new_game(&*session);
         Xboard {
             core,
-            session: new_session(DEFAULT_VARIANT).expect("the default variant is playable"),
+            session,
             force: false,
             engine_side: Color::Black,
             post: Arc::new(AtomicBool::new(false)),
@@ -252,14 +277,14 @@ impl Xboard {
             editing: false,
             pending_pongs: Vec::new(),
             team: team::TeamState::default(),
-            gui: Gui::default(),
+            gui,
         }
     }
 
-    /// Stops every search and hands back the core.
-    pub fn into_core(mut self) -> Core {
+    /// Stops every search and hands back the core and the game.
+    pub fn into_parts(mut self) -> (Core, Box<dyn Session>) {
         self.halt();
-        self.core
+        (self.core, self.session)
     }
 
     fn out(&self, text: &str) {
@@ -464,10 +489,10 @@ impl Xboard {
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         let line = line.trim();
-        let Some(cmd) = line.split_whitespace().next() else {
+        let (cmd, rest) = split_command(line);
+        if cmd.is_empty() {
             return Flow::Continue;
-        };
-        let rest = line[cmd.len()..].trim();
+        }
         if self.editing {
             if cmd == "." {
                 self.editing = false;
@@ -635,7 +660,7 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = playable_variants().into_iter().map(to_cecp).collect();
+        let variants = cecp_variants();
         let e = &self.core.engine;
         self.core.out.lines(&[
             "feature done=0".to_string(),
@@ -685,7 +710,13 @@ impl Xboard {
                 self.gui_position_set();
                 self.position_changed();
             }
-            _ => self.error("unsupported variant", &format!("variant {name}")),
+            _ => self.error(
+                &format!(
+                    "unsupported variant; try one of {}",
+                    cecp_variants().join(", ")
+                ),
+                &format!("variant {name}"),
+            ),
         }
     }
 
@@ -921,7 +952,7 @@ pub fn looks_like_move(word: &str) -> bool {
     b.len() >= 4
         && b[0].is_ascii_lowercase()
         && b[1].is_ascii_digit()
-        && word[2..].bytes().any(|c| c.is_ascii_lowercase())
+        && b[2..].iter().any(|c| c.is_ascii_lowercase())
         && word
             .bytes()
             .all(|c| c.is_ascii_alphanumeric() || b"()=".contains(&c))
@@ -935,7 +966,9 @@ mod tests {
     fn variant_names_map_both_ways() {
         assert_eq!(to_cecp("chess"), "normal");
         assert_eq!(from_cecp("normal"), Some("chess"));
-        assert_eq!(from_cecp("chess"), None);
+        assert_eq!(from_cecp("chess"), Some("chess"));
+        assert_eq!(from_cecp("tranzit"), Some("tranzit"));
+        assert_eq!(from_cecp("Normal"), None);
         assert_eq!(from_cecp("xiangqi"), None);
     }
 

@@ -601,3 +601,85 @@ fn memory_that_cannot_be_had_is_an_error_and_the_engine_goes_on() {
         "{lines:?}"
     );
 }
+
+/// FENs with a multibyte character or an odd run somewhere in each field
+/// shape the variants read (8- and 16-file placements, towers, reserves,
+/// en passant lists, extension fields).
+const ODD_FENS: &[&str] = &[
+    "\u{e9}",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\u{e9} w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR \u{e9} KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K\u{e9} - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq \u{e9}3 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e\u{e9} 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq d6\u{e9} 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - \u{e9} 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 \u{e9} \u{e9}",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[\u{e9}] w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q\u{e9} w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN~BQKBNR~\u{e9} w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/P9P~RNBQKBNR w - - 0 1",
+    "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1 \u{e9}- \u{e9}",
+    "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBN\u{e9}8 w KQkq - 0 1",
+    "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/P4294967295 w - - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB(N\u{e9})R w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB(N=\u{e9})R w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB(NP R w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0 e2\u{e9}",
+];
+
+#[test]
+fn multibyte_fens_and_moves_get_errors_in_every_variant() {
+    let mut e = Engine::uci();
+    let start = e.fen();
+    for v in movegen::VARIANTS {
+        e.send(&format!("setoption name UCI_Variant value {v}"));
+        e.send("position startpos");
+        let before = e.fen();
+        for fen in ODD_FENS {
+            e.send(&format!("position fen {fen}"));
+            let lines = e.sync();
+            assert!(
+                lines.len() == 1 && lines[0].starts_with("info string Error: invalid FEN"),
+                "{v}: {fen}: {lines:?}"
+            );
+            assert_eq!(e.fen(), before, "{v}: {fen}");
+        }
+        for m in [
+            "a\u{e9}1",
+            "\u{e9}2e4",
+            "e2e\u{e9}",
+            "f3(\u{e9})f6",
+            "\u{e9}@e4",
+            "e2-\u{e9}",
+        ] {
+            e.send(&format!("position startpos moves {m}"));
+            let lines = e.sync();
+            assert_eq!(
+                lines,
+                [format!(
+                    "info string Error: illegal move '{m}' (move 1 of the list); position set after the move before it"
+                )],
+                "{v}"
+            );
+            e.send(&format!("go depth 1 searchmoves {m}"));
+            let lines = e.expect_prefix("bestmove");
+            assert!(
+                lines[0].starts_with("info string searchmoves: "),
+                "{v}: {lines:?}"
+            );
+        }
+    }
+    e.send("setoption name UCI_Variant value \u{e9}");
+    e.send("setoption name \u{e9}\u{e9} value \u{e9}");
+    e.send("\u{e9}");
+    let lines = e.sync();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("info string ")),
+        "{lines:?}"
+    );
+    e.send("setoption name UCI_Variant value chess");
+    e.send("position startpos");
+    assert_eq!(e.fen(), start);
+}

@@ -474,7 +474,6 @@ fn other_commands_are_accepted_quietly() {
     assert_eq!(lines.len(), 1);
     assert!(lines[0].starts_with("Error ("), "{lines:?}");
     for (cmd, kind) in [
-        ("variant xiangqi", "unsupported variant"),
         ("frobnicate 3", "unknown command"),
         ("level x y z", "bad parameter"),
         ("st fast", "bad parameter"),
@@ -508,4 +507,89 @@ fn uci_after_xboard_switches_back() {
     e.send("uci");
     e.expect("uciok");
     e.sync();
+}
+
+/// The `# Fen: ` line of XBoard's `d`.
+fn xboard_fen(e: &mut Engine, n: u32) -> String {
+    e.send("d");
+    let lines = e.ping(n);
+    let fen = lines.iter().find_map(|l| l.strip_prefix("# Fen: "));
+    fen.unwrap_or_else(|| panic!("no Fen line: {lines:?}"))
+        .to_string()
+}
+
+#[test]
+fn switching_dialects_keeps_the_variant_and_the_game() {
+    // XBoard, then UCI: the crazyhouse game goes on, the captured pawn in
+    // White's hand.
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant crazyhouse");
+    e.send("force");
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        e.send(&format!("usermove {m}"));
+    }
+    let fen = xboard_fen(&mut e, 1);
+    assert!(fen.contains("[P]"), "{fen}");
+    e.send("uci");
+    e.expect("uciok");
+    e.send("d");
+    let lines = e.sync();
+    assert!(
+        lines.contains(&"Variant: crazyhouse".to_string()),
+        "{lines:?}"
+    );
+    assert_eq!(e.fen(), fen);
+    assert!(e.legal_moves().contains(&"d8d5".to_string()));
+    // And back to XBoard: the same game, its moves can be taken back.
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature done=1");
+    assert_eq!(xboard_fen(&mut e, 2), fen);
+    e.send("remove");
+    let fen = xboard_fen(&mut e, 3);
+    assert!(fen.starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/"), "{fen}");
+
+    // UCI first, then XBoard: the tavreli position stays.
+    let mut e = Engine::uci();
+    e.send("setoption name UCI_Variant value tavreli");
+    e.send("position startpos moves e2e4 d7d5 e4d5");
+    let fen = e.fen();
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature done=1");
+    assert_eq!(xboard_fen(&mut e, 1), fen);
+    // `new` starts a game of standard chess, as CECP has it.
+    e.send("new");
+    assert!(xboard_fen(&mut e, 2).starts_with("rnbqkbnr/pppppppp/8/8/8/8/"));
+}
+
+#[test]
+fn variant_chess_is_normal_and_unknown_names_get_a_hint() {
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("force");
+    e.send("variant tranzit");
+    e.ping(1);
+    e.send("variant chess");
+    assert!(e.ping(1).is_empty());
+    // Back to standard chess: a move of the 8x8 board, no transfer.
+    e.send("usermove e2e4");
+    e.send("usermove e7m7");
+    assert_eq!(e.ping(2), ["Illegal move: e7m7"]);
+    for name in ["xiangqi", "Chess", "\u{e9}", "normal extra"] {
+        e.send(&format!("variant {name}"));
+        let lines = e.ping(3);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let hint = "Error (unsupported variant; try one of normal, crazyhouse, bughouse, ";
+        assert!(lines[0].starts_with(hint), "{lines:?}");
+        assert!(lines[0].contains(", tavreli): variant "), "{lines:?}");
+        assert!(
+            lines[0].ends_with(&format!(": variant {name}")),
+            "{lines:?}"
+        );
+    }
+    // The game goes on where it was.
+    e.send("usermove e7e5");
+    assert!(e.ping(4).is_empty());
 }

@@ -223,6 +223,64 @@ fn tavreli_towers_and_gui_splits() {
     }
 }
 
+/// Move texts that are no move: multibyte characters where the squares go,
+/// half towers, lone brackets.
+const ODD_MOVES: &[&str] = &[
+    "a\u{e9}1",
+    "\u{e9}2e4",
+    "e2\u{e9}4",
+    "e2e\u{e9}",
+    "e7e8\u{e9}",
+    "\u{1d11e}\u{1d11e}",
+    "f3(\u{e9})f6",
+    "f3(2)\u{e9}6",
+    "f3(2",
+    "f3(99999999999)f6",
+    "(((",
+    "e2-e4\u{2014}",
+];
+
+#[test]
+fn multibyte_and_odd_moves_are_illegal_moves_in_every_variant() {
+    // Issue 16, item 3: `usermove a\u{e9}1` with a tower split pending
+    // sliced the text inside the `\u{e9}` and killed the engine.
+    let mut e = gui();
+    e.send("variant tavreli");
+    e.send("option TowerSplit=2");
+    e.ping(1);
+    e.send("usermove a\u{e9}1");
+    assert_eq!(e.ping(1), ["Illegal move: a\u{e9}1"]);
+    let variants = [
+        "normal",
+        "crazyhouse",
+        "bughouse",
+        "swedish",
+        "tranzit",
+        "progressive-italian",
+        "tavreli",
+    ];
+    let mut n = 1;
+    for v in variants {
+        e.send("new");
+        e.send(&format!("variant {v}"));
+        e.send("force");
+        e.ping(100);
+        for m in ODD_MOVES {
+            n += 1;
+            e.send("option TowerSplit=1");
+            e.send(&format!("usermove {m}"));
+            assert_eq!(e.ping(n), [format!("Illegal move: {m}")], "{v}");
+            n += 1;
+            e.send(&format!("lift {m}"));
+            let answer = e.ping(n);
+            assert!(
+                answer.len() == 1 && answer[0].starts_with("Error ("),
+                "{v}: lift {m}: {answer:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn without_xboard_the_plain_protocol_stays() {
     // No `accepted highlight` (python-chess, the match runner): no passes,

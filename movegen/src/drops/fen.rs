@@ -15,17 +15,14 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
 /// Splits a placement field into the plain 8-rank placement, the promoted
 /// squares and the reserve text.
 fn split_placement(field: &str) -> Result<(String, u64, String), FenError> {
-    let (board_part, reserve) = if let Some(open) = field.find('[') {
-        let close = field
-            .rfind(']')
-            .filter(|&c| c == field.len() - 1 && c > open)
-            .ok_or_else(|| {
-                FenError("the reserve bracket is not closed at the end of the placement".into())
-            })?;
-        (&field[..open], field[open + 1..close].to_string())
+    let (board_part, reserve) = if let Some((board, rest)) = field.split_once('[') {
+        let held = rest.strip_suffix(']').ok_or_else(|| {
+            FenError("the reserve bracket is not closed at the end of the placement".into())
+        })?;
+        (board, held.to_string())
     } else if field.split('/').count() == 9 {
-        let cut = field.rfind('/').expect("nine ranks have a slash");
-        (&field[..cut], field[cut + 1..].to_string())
+        let (board, held) = field.rsplit_once('/').expect("nine ranks have a slash");
+        (board, held.to_string())
     } else {
         (field, String::new())
     };
@@ -42,7 +39,7 @@ fn split_placement(field: &str) -> Result<(String, u64, String), FenError> {
             '~' => {
                 let prev = plain.chars().last();
                 if !prev.is_some_and(|p| p.is_ascii_alphabetic())
-                    || file == 0
+                    || !(1..=8).contains(&file)
                     || !(0..8).contains(&rank)
                 {
                     return err("'~' must follow a piece letter");

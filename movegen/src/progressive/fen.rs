@@ -37,13 +37,15 @@ fn parse_targets(field: &str) -> Result<Bitboard, FenError> {
     if field == "-" {
         return Ok(0);
     }
-    if !field.len().is_multiple_of(2) || !field.is_ascii() {
+    let chars: Vec<char> = field.chars().collect();
+    if !chars.len().is_multiple_of(2) {
         return err(format!("bad en passant field '{field}'"));
     }
     let mut set = 0;
-    for i in (0..field.len()).step_by(2) {
-        let sq = Square::parse(&field[i..i + 2])
-            .ok_or_else(|| FenError(format!("bad en passant square '{}'", &field[i..i + 2])))?;
+    for pair in chars.chunks(2) {
+        let name: String = pair.iter().collect();
+        let sq = Square::parse(&name)
+            .ok_or_else(|| FenError(format!("bad en passant square '{name}'")))?;
         set |= sq.bb();
     }
     Ok(set)

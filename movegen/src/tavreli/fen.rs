@@ -24,7 +24,7 @@ use super::generate::has_legal_ep;
 use super::piece::{last_rank, second_rank, Code, Kind};
 use super::state::{TavreliBoard, MAX_PIECES};
 use crate::board::castle;
-use crate::fen::{parse_counter, parse_side, FenError};
+use crate::fen::{empty_count, parse_counter, parse_side, FenError};
 use crate::types::{Color, Square};
 
 /// The start position: FIDE's set-up (the pawns' promotion kinds follow
@@ -117,11 +117,9 @@ fn parse_placement(field: &str) -> Result<Vec<Vec<Token>>, FenError> {
         let mut i = 0;
         while i < chars.len() {
             let c = chars[i];
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 || d > 8 {
-                    return err(format!("bad empty-square count '{c}' on rank {}", rank + 1));
-                }
-                file += d as u8;
+            let after_digit = i > 0 && chars[i - 1].is_ascii_digit();
+            if let Some(n) = empty_count(c, after_digit, rank)? {
+                file += n;
                 i += 1;
             } else {
                 if file >= 8 {

@@ -10,7 +10,7 @@
 
 use super::generate::legal_moves;
 use super::state::TavreliBoard;
-use super::tmove::{parse_coordinates, MoveText, TavreliMove};
+use super::tmove::{parse_coordinates, split_count, MoveText, TavreliMove};
 use crate::types::Square;
 
 /// The legal move `text` describes (its count, or the whole tower).
@@ -59,14 +59,14 @@ pub fn to_record_compact(b: &TavreliBoard, m: TavreliMove) -> String {
 /// One record move read from the front of `s` (spaces already removed):
 /// the move text, whether it was marked as forming a tower (None for
 /// castling), and the rest of the string.
-fn split_record(s: &str, b: &TavreliBoard) -> Option<(MoveText, Option<bool>, usize)> {
+fn split_record<'a>(s: &'a str, b: &TavreliBoard) -> Option<(MoveText, Option<bool>, &'a str)> {
     for (pat, long) in [
         ("O-O-O", true),
         ("0-0-0", true),
         ("O-O", false),
         ("0-0", false),
     ] {
-        if s.starts_with(pat) {
+        if let Some(rest) = s.strip_prefix(pat) {
             let king = b.king_square(b.side_to_move());
             let to = if long {
                 king.index() as i8 - 2
@@ -81,35 +81,30 @@ fn split_record(s: &str, b: &TavreliBoard) -> Option<(MoveText, Option<bool>, us
                 to: Square::new(to as u8),
                 count: None,
             };
-            return Some((mt, None, pat.len()));
+            return Some((mt, None, rest));
         }
     }
-    let from = Square::parse(s.get(0..2)?)?;
-    let mut i = 2;
-    let mut count = None;
-    if s[i..].starts_with('(') {
-        let close = s[i..].find(')')? + i;
-        count = Some(s[i + 1..close].parse().ok()?);
-        i = close + 1;
-    }
-    let sep = s[i..].chars().next()?;
-    let tower = match sep {
+    let (from, rest) = s.split_at_checked(2)?;
+    let from = Square::parse(from)?;
+    let (count, rest) = split_count(rest)?;
+    let mut chars = rest.chars();
+    let tower = match chars.next()? {
         'x' | 'X' | ':' => true,
         '—' | '–' | '-' => false,
         _ => return None,
     };
-    i += sep.len_utf8();
-    let to = Square::parse(s.get(i..i + 2)?)?;
-    Some((MoveText { from, to, count }, Some(tower), i + 2))
+    let (to, rest) = chars.as_str().split_at_checked(2)?;
+    let to = Square::parse(to)?;
+    Some((MoveText { from, to, count }, Some(tower), rest))
 }
 
 /// Parses one move in the record form and checks it is legal (and that its
 /// mark, `x` or `—`, fits the destination).
 pub fn parse_record(b: &TavreliBoard, text: &str) -> Result<TavreliMove, String> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let (mt, tower, used) =
+    let (mt, tower, rest) =
         split_record(&compact, b).ok_or_else(|| format!("'{text}' is not a record move"))?;
-    if used != compact.len() {
+    if !rest.is_empty() {
         return Err(format!("'{text}' is not a record move"));
     }
     let m = resolve(b, mt).ok_or_else(|| format!("{text} is not a legal move here"))?;
@@ -155,16 +150,16 @@ pub fn parse_game_record(start: &TavreliBoard, text: &str) -> Result<Vec<Tavreli
     let mut moves = Vec::new();
     let mut rest = compact.as_str();
     while !rest.is_empty() {
-        let (mt, tower, used) =
+        let (mt, tower, after) =
             split_record(rest, &b).ok_or_else(|| format!("cannot read a move at '{rest}'"))?;
-        let m =
-            resolve(&b, mt).ok_or_else(|| format!("{} is not a legal move here", &rest[..used]))?;
+        let read = rest.strip_suffix(after).unwrap_or(rest);
+        let m = resolve(&b, mt).ok_or_else(|| format!("{read} is not a legal move here"))?;
         if tower.is_some_and(|t| t != forms_tower(&b, m)) {
-            return Err(format!("{}: wrong 'x'/'—' mark", &rest[..used]));
+            return Err(format!("{read}: wrong 'x'/'—' mark"));
         }
         moves.push(m);
         super::generate::make(&mut b, m);
-        rest = &rest[used..];
+        rest = after;
     }
     Ok(moves)
 }

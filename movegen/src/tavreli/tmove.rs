@@ -105,21 +105,24 @@ pub struct MoveText {
 
 /// Parses the protocol form `e2e4` / `f3(2)f6`.
 pub fn parse_coordinates(text: &str) -> Option<MoveText> {
-    let text = text.trim();
-    let from = Square::parse(text.get(0..2)?)?;
-    let rest = &text[2..];
-    let (count, rest) = if let Some(inner) = rest.strip_prefix('(') {
-        let close = inner.find(')')?;
-        let n: u32 = inner[..close].parse().ok()?;
-        (Some(n), &inner[close + 1..])
-    } else {
-        (None, rest)
-    };
-    if rest.len() != 2 {
-        return None;
-    }
+    let (from, rest) = text.trim().split_at_checked(2)?;
+    let from = Square::parse(from)?;
+    let (count, rest) = split_count(rest)?;
     let to = Square::parse(rest)?;
     Some(MoveText { from, to, count })
+}
+
+/// A written count at the front of `text`, `(2)...`: the count and the
+/// rest; no count and all of `text` without a `(`; None when the count is
+/// not a number or its `)` is missing.
+pub fn split_count(text: &str) -> Option<(Option<u32>, &str)> {
+    match text.strip_prefix('(') {
+        Some(inner) => {
+            let (n, rest) = inner.split_once(')')?;
+            Some((Some(n.parse().ok()?), rest))
+        }
+        None => Some((None, text)),
+    }
 }
 
 #[cfg(test)]

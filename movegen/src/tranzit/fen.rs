@@ -22,6 +22,28 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
+/// Files on a rank of the 16x8 grid.
+const FILES: u32 = 16;
+
+/// One empty-square count of a 16-file rank: a whole number (the maximal
+/// run of digits, so `88` is eighty-eight, not 8 + 8) from 1 to 16 without
+/// a leading zero, that fits on the rank after `file` filled files.
+fn empty_run16(digits: &str, file: u32, rank: u8) -> Result<u32, FenError> {
+    let n = match digits.parse::<u32>() {
+        Ok(n) if (1..=FILES).contains(&n) && !digits.starts_with('0') => n,
+        _ => {
+            return err(format!(
+                "bad empty-square count '{digits}' on rank {} (a number from 1 to 16)",
+                rank + 1
+            ))
+        }
+    };
+    if file + n > FILES {
+        return err(format!("rank {} has more than 16 files", rank + 1));
+    }
+    Ok(n)
+}
+
 fn parse_placement16(field: &str, boards: &mut [Board; 2]) -> Result<(), FenError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
@@ -33,37 +55,28 @@ fn parse_placement16(field: &str, boards: &mut [Board; 2]) -> Result<(), FenErro
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
         let mut file: u32 = 0;
-        let mut digits = String::new();
-        let flush = |digits: &mut String, file: &mut u32| -> Result<(), FenError> {
-            if !digits.is_empty() {
-                let n: u32 = digits
-                    .parse()
-                    .map_err(|_| FenError("bad empty-square count".into()))?;
-                if n == 0 {
-                    return err("an empty-square count of 0");
-                }
-                *file += n;
-                digits.clear();
-            }
-            Ok(())
-        };
-        for c in text.chars() {
-            if c.is_ascii_digit() {
-                digits.push(c);
+        let mut chars = text.chars();
+        loop {
+            let rest = chars.as_str();
+            let after_run = rest.trim_start_matches(|d: char| d.is_ascii_digit());
+            if let Some(run) = rest.strip_suffix(after_run).filter(|r| !r.is_empty()) {
+                file += empty_run16(run, file, rank)?;
+                chars = after_run.chars();
                 continue;
             }
-            flush(&mut digits, &mut file)?;
+            let Some(c) = chars.next() else {
+                break;
+            };
             let piece = Piece::from_fen_char(c)
                 .ok_or_else(|| FenError(format!("bad piece letter '{c}' on rank {}", rank + 1)))?;
-            if file >= 16 {
+            if file >= FILES {
                 return err(format!("rank {} has more than 16 files", rank + 1));
             }
             let sq = Square::from_coords((file % 8) as u8, rank);
             boards[(file / 8) as usize].put_piece(sq, piece);
             file += 1;
         }
-        flush(&mut digits, &mut file)?;
-        if file != 16 {
+        if file != FILES {
             return err(format!("rank {} has {file} files, expected 16", rank + 1));
         }
     }

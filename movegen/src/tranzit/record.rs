@@ -48,11 +48,13 @@ pub fn parse_action(pos: &TranzitPosition, roman: &str, token: &str) -> Result<A
     }
     // A transfer onto `board`: optional piece letter, then the square.
     let t = token.trim_end_matches(['+', '#', '!', '?']);
-    let (kind, square) = match t.len() {
-        2 => (PieceKind::Pawn, t),
-        3 => (
-            PieceKind::from_char(t.chars().next().unwrap_or(' ')).ok_or("bad piece letter")?,
-            &t[1..],
+    let mut chars = t.chars();
+    let (kind, square) = match (t.chars().count(), chars.next()) {
+        (2, _) => (PieceKind::Pawn, t),
+        (3, Some(letter)) => (
+            PieceKind::from_char(letter)
+                .ok_or_else(|| format!("{roman} {token}: bad piece letter"))?,
+            chars.as_str(),
         ),
         _ => return Err(format!("{roman} {token}: not a move")),
     };

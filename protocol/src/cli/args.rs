@@ -1,5 +1,9 @@
 //! A small argument reader: flags with values that may span several words
 //! (`--fen` and `--moves`), and usage errors that end the program with status 2.
+//!
+//! A word is a flag when it is `--` followed by a lower-case letter
+//! (`--fen`, `--divide`); every other word, `--` itself included, is a value
+//! of the flag before it, so an unquoted tranzit FEN keeps its `--` field.
 
 use std::fmt;
 
@@ -27,7 +31,7 @@ impl Args {
         let mut positional = Vec::new();
         let mut flags: Vec<(String, Vec<String>)> = Vec::new();
         for w in words {
-            if let Some(name) = w.strip_prefix("--") {
+            if let Some(name) = flag_name(w) {
                 flags.push((name.to_string(), Vec::new()));
             } else if let Some(last) = flags.last_mut() {
                 last.1.push(w.clone());
@@ -71,13 +75,17 @@ impl Args {
         }
     }
 
+    /// The values of `--name`, which needs at least one when present.
+    pub fn list(&self, name: &str) -> Result<Option<&[String]>, UsageError> {
+        match self.values(name) {
+            Some([]) => Err(UsageError(format!("--{name} needs a value"))),
+            v => Ok(v),
+        }
+    }
+
     /// The value of `--name` joined by spaces (for FENs typed without quotes).
     pub fn joined(&self, name: &str) -> Result<Option<String>, UsageError> {
-        match self.values(name) {
-            None => Ok(None),
-            Some([]) => Err(UsageError(format!("--{name} needs a value"))),
-            Some(v) => Ok(Some(v.join(" "))),
-        }
+        Ok(self.list(name)?.map(|v| v.join(" ")))
     }
 
     /// The single value of `--name` parsed as a number in `range`.
@@ -97,6 +105,13 @@ impl Args {
     }
 }
 
+/// The flag `word` names (`--fen` names `fen`), or None when the word is a
+/// value: a flag is `--` and a lower-case letter, then anything.
+pub fn flag_name(word: &str) -> Option<&str> {
+    word.strip_prefix("--")
+        .filter(|name| name.starts_with(|c: char| c.is_ascii_lowercase()))
+}
+
 /// Parses `text` as a number within `range`, naming `what` in the error.
 pub fn parse_number<T>(
     text: &str,
@@ -113,5 +128,49 @@ where
             range.start(),
             range.end()
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &str) -> Args {
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        Args::parse(&words)
+    }
+
+    #[test]
+    fn flags_are_dashes_and_a_lower_case_letter() {
+        assert_eq!(flag_name("--fen"), Some("fen"));
+        assert_eq!(flag_name("--"), None);
+        assert_eq!(flag_name("--W"), None);
+        assert_eq!(flag_name("--1"), None);
+        assert_eq!(flag_name("-w"), None);
+        assert_eq!(flag_name("--\u{e9}"), None);
+    }
+
+    #[test]
+    fn a_tranzit_fen_keeps_its_dash_dash_field() {
+        let a = args("3 --fen 16/16 w - - 0 1 -- W --divide");
+        assert_eq!(a.positional, ["3"]);
+        assert_eq!(
+            a.joined("fen").unwrap().as_deref(),
+            Some("16/16 w - - 0 1 -- W")
+        );
+        assert!(a.switch("divide").unwrap());
+        assert!(args("3 --").positional.contains(&"--".to_string()));
+    }
+
+    #[test]
+    fn list_flags_need_a_value() {
+        assert!(args("1 --moves").list("moves").is_err());
+        assert!(args("1 --moves --divide").list("moves").is_err());
+        assert!(args("1 --fen").joined("fen").is_err());
+        assert_eq!(args("1").list("moves").unwrap(), None);
+        assert_eq!(
+            args("1 --moves e2e4").list("moves").unwrap().unwrap(),
+            ["e2e4"]
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! `vsadnik bench [--variant NAME] [--depth D] [--threads N]`
 
 use super::args::{Args, UsageError};
+use super::output;
 use engine::bench::{bench_set, run_bench};
 use engine::{dispatch, SearchVisitor, Searchable};
 
@@ -41,19 +42,21 @@ impl SearchVisitor for BenchJob {
 
 fn bench<P: Searchable>(positions: &[&str], depth: i32, threads: usize) -> Result<(), UsageError> {
     let r = run_bench::<P>(positions, depth, threads, |i, n, secs| {
-        eprintln!(
+        output::note(&format!(
             "position {:>2}/{}: {n} nodes {:.0} ms",
             i + 1,
             positions.len(),
             secs * 1000.0
-        );
+        ));
     })
     .map_err(UsageError)?;
-    println!("Total time (ms): {}", (r.seconds * 1000.0) as u64);
-    println!("Nodes searched: {}", r.nodes);
-    println!(
-        "Nodes/second: {}",
-        (r.nodes as f64 / r.seconds.max(1e-9)) as u64
-    );
+    output::lines(&[
+        format!("Total time (ms): {}", (r.seconds * 1000.0) as u64),
+        format!("Nodes searched: {}", r.nodes),
+        format!(
+            "Nodes/second: {}",
+            (r.nodes as f64 / r.seconds.max(1e-9)) as u64
+        ),
+    ]);
     Ok(())
 }

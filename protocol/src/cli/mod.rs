@@ -3,4 +3,6 @@
 pub mod ablation;
 pub mod args;
 pub mod bench;
+pub mod help;
+pub mod output;
 pub mod perft;

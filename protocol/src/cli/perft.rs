@@ -1,6 +1,7 @@
 //! `vsadnik perft DEPTH [--variant NAME] [--fen FEN] [--moves M...] [--divide] [--threads N]`
 
 use super::args::{parse_number, Args, UsageError};
+use super::output;
 use movegen::variant::{dispatch, setup_position, Position, VariantVisitor};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -110,7 +111,10 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
     let job = PerftJob {
         depth,
         fen: args.joined("fen")?,
-        moves: args.values("moves").map(|v| v.to_vec()).unwrap_or_default(),
+        moves: args
+            .list("moves")?
+            .map(<[String]>::to_vec)
+            .unwrap_or_default(),
         divide: args.switch("divide")?,
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -122,13 +126,11 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         .install(|| dispatch(&variant, job))
         .map_err(UsageError)??;
     let secs = start.elapsed().as_secs_f64();
-    for l in lines {
-        println!("{l}");
-    }
-    eprintln!(
+    output::lines(&lines);
+    output::note(&format!(
         "perft {depth}: {total} nodes in {:.3} s ({:.0} nodes/s)",
         secs,
         total as f64 / secs.max(1e-9)
-    );
+    ));
     Ok(())
 }

@@ -147,7 +147,7 @@ impl Process {
     /// Writes one line; false when the pipe is broken.
     pub fn send(&mut self, line: &str) -> bool {
         if self.debug {
-            eprintln!("{} > {line}", self.label);
+            crate::cli::output::note(&format!("{} > {line}", self.label));
         }
         let Some(stdin) = self.stdin.as_mut() else {
             return false;
@@ -179,7 +179,7 @@ impl Process {
         match msg {
             Some(Msg::Line(s, at)) => {
                 if self.debug {
-                    eprintln!("{} < {s}", self.label);
+                    crate::cli::output::note(&format!("{} < {s}", self.label));
                 }
                 Recv::Line(s, at)
             }
@@ -197,7 +197,7 @@ impl Process {
             match m {
                 Msg::Line(s, _) => {
                     if self.debug {
-                        eprintln!("{} < {s}", self.label);
+                        crate::cli::output::note(&format!("{} < {s}", self.label));
                     }
                 }
                 Msg::Eof => {
@@ -939,7 +939,7 @@ impl Engine {
                     return Some(Reply::Resign);
                 }
                 if matches!(first, "1-0" | "0-1" | "1/2-1/2") {
-                    let comment = line[first.len()..].trim();
+                    let (_, comment) = crate::core::split_command(line);
                     let comment = comment.trim_start_matches('{').trim_end_matches('}');
                     return Some(Reply::Claim(first.to_string(), comment.to_string()));
                 }

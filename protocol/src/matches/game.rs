@@ -201,7 +201,7 @@ pub fn play_game<P: Position>(
             let p = player_of(color);
             if let Err(e) = ensure_engine(&mut engines[p], &ctx.players[p], ctx.debug) {
                 if ctx.debug {
-                    eprintln!("{}: {e}", ctx.players[p].name);
+                    crate::cli::output::note(&format!("{}: {e}", ctx.players[p].name));
                 }
                 break 'game End::loss(
                     color,

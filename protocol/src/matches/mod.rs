@@ -73,7 +73,7 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         Ok(()) => Ok(()),
         Err(MatchError::Usage(e)) => Err(e),
         Err(MatchError::Fatal(msg)) => {
-            eprintln!("vsadnik: match: {msg}");
+            crate::cli::output::note(&format!("vsadnik: match: {msg}"));
             std::process::exit(1);
         }
     }

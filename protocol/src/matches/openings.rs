@@ -144,6 +144,44 @@ mod tests {
         assert!(parse_position_line::<Chess>("not a fen").is_err());
     }
 
+    /// `load` of a file holding `bytes` (written to a fresh temporary file).
+    fn load_bytes(name: &str, bytes: &[u8]) -> Result<Vec<Opening>, String> {
+        let path = std::env::temp_dir().join(format!("vsadnik-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        let r = load::<Chess>(path.to_str().unwrap());
+        let _ = std::fs::remove_file(&path);
+        r
+    }
+
+    #[test]
+    fn multibyte_and_odd_files_are_refused_with_a_line() {
+        for (name, text) in [
+            ("a.pgn", "[Event \"\u{e9}\"]\n\n1. e\u{e9}4 e5 *\n"),
+            ("b.pgn", "1. e4 \u{e9} *\n"),
+            ("c.pgn", "[FEN \"\u{e9}\"]\n\n1. e4 *\n"),
+            (
+                "d.epd",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\u{e9} w KQkq -\n",
+            ),
+            ("e.epd", "\u{1d11e} \u{e9} \u{e9} \u{e9}\n"),
+            ("f.epd", "44/8/8/8/8/8/8/4K2k w - -\n"),
+        ] {
+            let e = load_bytes(name, text.as_bytes()).unwrap_err();
+            assert!(
+                e.starts_with("--openings ") && !e.contains('\n'),
+                "{name}: {e}"
+            );
+        }
+        let e = load_bytes("g.epd", b"\xff\xfe 8/8 w - -\n").unwrap_err();
+        assert!(e.starts_with("--openings "), "{e}");
+        // Multibyte text in comments and tags is fine.
+        let ok = load_bytes(
+            "h.pgn",
+            "[Event \"Caf\u{e9}\"]\n\n1. e4 {\u{e9}l\u{e9}gant} e5 *\n".as_bytes(),
+        );
+        assert_eq!(ok.unwrap()[0].moves, ["e2e4", "e7e5"]);
+    }
+
     #[test]
     fn schedule_pairs_and_cycles() {
         let o = vec![

@@ -168,4 +168,13 @@ mod tests {
         assert_eq!(games[1].result.as_deref(), Some("0-1"));
         assert_eq!(games[2].moves, vec!["d4"]);
     }
+
+    #[test]
+    fn multibyte_text_is_read_by_characters() {
+        let text = "[Event \"Caf\u{e9} \\\u{e9}\"]\n[\u{e9}\n\n12.\u{e9}4 \u{1d11e} {\u{e9}} (\u{e9}) 1\u{e9}. *\n";
+        let games = read_games(text);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tag("Event"), Some("Caf\u{e9} \u{e9}"));
+        assert_eq!(games[0].moves, vec!["\u{e9}4", "\u{1d11e}", "\u{e9}."]);
+    }
 }

@@ -11,6 +11,7 @@ use super::stats::{Score, SprtState};
 use super::stderr_tail::report;
 use super::MatchError;
 use crate::cli::args::UsageError;
+use crate::cli::output;
 use crossbeam::channel;
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
@@ -147,14 +148,14 @@ pub fn run_match<A: Arbiter>(
     };
     let todo: Vec<u32> = (1..=opts.games).filter(|r| !done.contains(r)).collect();
     if opts.resume {
-        println!(
+        output::lines(&[format!(
             "Resuming {} vs {}: {} of {} games already played, {} to play",
             names[0],
             names[1],
             done.len(),
             opts.games,
             todo.len()
-        );
+        )]);
     }
 
     let ctx = MatchContext {
@@ -170,6 +171,8 @@ pub fn run_match<A: Arbiter>(
     let sprt_state = |score: &Score| opts.sprt.map(|s| SprtState::new(&s, score));
     let mut decided = sprt_state(&score).is_some_and(|s| s.verdict().is_some());
     let mut write_error = None;
+    // Standard output closed by its reader: the match stops, quietly.
+    let mut output_closed = false;
 
     if !decided && !todo.is_empty() {
         let (job_tx, job_rx) = channel::unbounded::<u32>();
@@ -239,22 +242,32 @@ pub fn run_match<A: Arbiter>(
                 } else {
                     (&names[1], &names[0])
                 };
-                println!(
-                    "Finished game {} ({white} vs {black}): {} {{{}}}",
-                    f.round, f.result, f.comment
-                );
                 if f.first_white {
                     score.add(f.white_points, f.black_points);
                 } else {
                     score.add(f.black_points, f.white_points);
                 }
-                println!("{}", score.score_line(&names[0], &names[1]));
+                let mut lines = vec![
+                    format!(
+                        "Finished game {} ({white} vs {black}): {} {{{}}}",
+                        f.round, f.result, f.comment
+                    ),
+                    score.score_line(&names[0], &names[1]),
+                ];
                 if let Some(st) = sprt_state(&score) {
-                    println!("{}", st.line());
+                    lines.push(st.line());
                     if st.verdict().is_some() {
                         decided = true;
                         stop_tx = None;
                     }
+                }
+                if let Err(e) = output::try_lines(&lines) {
+                    if output::is_closed(&e) {
+                        output_closed = true;
+                    } else {
+                        write_error = Some(format!("writing to standard output: {e}"));
+                    }
+                    stop_tx = None;
                 }
             }
         });
@@ -264,13 +277,18 @@ pub fn run_match<A: Arbiter>(
     if let Some(e) = write_error {
         return Err(MatchError::Fatal(e));
     }
+    if output_closed {
+        return Ok(());
+    }
+    let mut summary = Vec::new();
     if let Some(st) = sprt_state(&score) {
         if decided || !todo.is_empty() {
-            println!("{}", st.line());
+            summary.push(st.line());
         }
     }
-    println!("{}", score.score_line(&names[0], &names[1]));
-    println!("{}", score.elo_line());
+    summary.push(score.score_line(&names[0], &names[1]));
+    summary.push(score.elo_line());
+    output::lines(&summary);
     Ok(())
 }
 

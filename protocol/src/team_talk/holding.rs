@@ -27,10 +27,9 @@ fn bracket<'a>(text: &'a str, whose: &str) -> Result<(&'a str, &'a str), String>
     let inner = text
         .strip_prefix('[')
         .ok_or_else(|| format!("{whose} pieces must be in brackets"))?;
-    let end = inner
-        .find(']')
-        .ok_or_else(|| format!("no ']' after {whose} pieces"))?;
-    Ok((&inner[..end], &inner[end + 1..]))
+    inner
+        .split_once(']')
+        .ok_or_else(|| format!("no ']' after {whose} pieces"))
 }
 
 /// The counts of the letters in one bracket (either case; `-` and blanks
@@ -120,6 +119,11 @@ mod tests {
             "[] [] hello",
             "[] [] WK",
             "[PPPPPPPPPPPPPPPPP] []",
+            "[\u{e9}] []",
+            "[P] [\u{e9}",
+            "[P] [p] \u{e9}",
+            "[P] [p] W\u{e9}",
+            "\u{e9}[P] [p]",
         ] {
             assert!(parse_holding(bad).is_err(), "{bad}");
         }

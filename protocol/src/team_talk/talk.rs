@@ -44,8 +44,8 @@ pub fn parse_request(text: &str) -> PartnerRequest {
         "help" => return PartnerRequest::Help,
         _ => {}
     }
-    let signs = t.chars().take_while(|c| *c == '+' || *c == '-').count();
-    let (marks, what) = t.split_at(signs);
+    let what = t.trim_start_matches(['+', '-']);
+    let marks = t.strip_suffix(what).unwrap_or("");
     let level = match marks {
         "+" => 1,
         "++" => 2,
@@ -297,7 +297,19 @@ mod tests {
             }
         );
         assert_eq!(parse_request("-trades"), PartnerRequest::Trades(-1));
-        for other in ["", "ok, I sit", "++++n", "+k", "+nn", "Sorry, what?", "+-p"] {
+        for other in [
+            "",
+            "ok, I sit",
+            "++++n",
+            "+k",
+            "+nn",
+            "Sorry, what?",
+            "+-p",
+            "+\u{e9}",
+            "\u{e9}+n",
+            "++\u{1d11e}",
+            "+n\u{e9}",
+        ] {
             assert_eq!(parse_request(other), PartnerRequest::Unknown, "{other}");
         }
     }

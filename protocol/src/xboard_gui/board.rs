@@ -26,6 +26,9 @@ impl Square {
     }
 }
 
+/// The widest board the GUI shows (files `a` to `p`).
+const MAX_FILES: usize = 16;
+
 /// What stands on one square: the top piece's letter and the height of the
 /// stack (1 for every variant but tavreli).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,8 +92,11 @@ fn parse_rank(text: &str) -> Option<Vec<Option<Stack>>> {
             '0'..='9' => {
                 let mut n = c.to_digit(10)? as usize;
                 while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d as usize;
+                    n = n.saturating_mul(10).saturating_add(d as usize);
                     chars.next();
+                }
+                if n > MAX_FILES {
+                    return None;
                 }
                 out.extend(std::iter::repeat_n(None, n));
             }
@@ -149,8 +155,8 @@ pub fn run_length(cells: impl Iterator<Item = Option<char>>) -> String {
 /// The squares of a move in coordinate notation: `e2e4`, `e7e8q`, `e1m1`,
 /// tavreli `f3(2)f6` (with the count). None for drops and null moves.
 pub fn move_squares(text: &str) -> Option<(Square, Option<usize>, Square)> {
-    let from = Square::parse(text.get(..2)?)?;
-    let mut rest = &text[2..];
+    let (from, mut rest) = text.split_at_checked(2)?;
+    let from = Square::parse(from)?;
     let mut count = None;
     if let Some(r) = rest.strip_prefix('(') {
         let (n, after) = r.split_once(')')?;
@@ -194,5 +200,23 @@ mod tests {
         assert_eq!(move_squares("@@@@"), None);
         assert_eq!(Square::parse("q1"), None);
         assert_eq!(Square::parse("a9"), None);
+        for odd in [
+            "a\u{e9}1",
+            "\u{e9}2e4",
+            "e2\u{e9}",
+            "e2(\u{e9})e4",
+            "e2(2",
+            "e",
+        ] {
+            assert_eq!(move_squares(odd), None, "{odd}");
+        }
+    }
+
+    #[test]
+    fn odd_placements_are_refused() {
+        assert!(Placement::parse("99999999999999999999999/8").is_none());
+        assert!(Placement::parse("17/17").is_none());
+        assert!(Placement::parse("\u{e9}7/8").is_none());
+        assert!(Placement::parse("(\u{e9})7/8").is_none());
     }
 }

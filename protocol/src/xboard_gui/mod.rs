@@ -110,23 +110,28 @@ impl Gui {
     /// The move a GUI move stands for: in tavreli a whole-tower move becomes
     /// a split when [`SPLIT_OPTION`] is set (and the option goes back to 0),
     /// and a promotion letter XBoard added is dropped (promotion is
-    /// automatic there).
+    /// automatic there). Text that is not a plain `e2e4`/`e7e8q` form is
+    /// passed on unchanged, to be refused as an illegal move.
     pub fn user_move(&mut self, text: &str, session: &dyn Session) -> String {
         if !self.enabled || session.variant() != "tavreli" {
             return text.to_string();
         }
-        let mut text = text.to_string();
-        if session.canonical_move(&text).is_none() && text.len() == 5 {
-            text.pop();
-        }
         let split = std::mem::take(&mut self.split);
-        if split > 0 && text.len() == 4 {
-            let cut = format!("{}({split}){}", &text[..2], &text[2..]);
-            if session.canonical_move(&cut).is_some() {
-                return cut;
+        let mut squares = text;
+        if session.canonical_move(text).is_none() && text.chars().count() == 5 {
+            squares = text
+                .strip_suffix(|c: char| c.is_ascii_alphabetic())
+                .unwrap_or(text);
+        }
+        if split > 0 {
+            if let Some((from, to)) = squares.split_at_checked(2) {
+                let cut = format!("{from}({split}){to}");
+                if to.chars().count() == 2 && session.canonical_move(&cut).is_some() {
+                    return cut;
+                }
             }
         }
-        text
+        squares.to_string()
     }
 
     /// The lines announcing the engine's move `best`: `move X`, and under

@@ -203,7 +203,7 @@ pub fn play_team_game<R: DropRules>(
             let (b, c) = seat_of(e, first_white);
             if let Err(err) = ensure_engine(slot, &ctx.players[e], ctx.debug) {
                 if ctx.debug {
-                    eprintln!("{}: {err}", name(e));
+                    crate::cli::output::note(&format!("{}: {err}", name(e)));
                 }
                 break 'game End::loss(
                     team_of(e),
