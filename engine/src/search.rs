@@ -7,7 +7,7 @@
 //! compares the side to move with the mover and negates the child's score
 //! only when the turn passed.
 
-use crate::control::{time_scale, Control};
+use crate::control::{time_scale, Control, CHECK_INTERVAL};
 use crate::info::score::{INFINITE, MATE, MATE_BOUND};
 use crate::info::{Score, ScoreBound, SearchInfo};
 use crate::ordering::{MovePicker, OrderingTables, Pick, MAX_PLY};
@@ -332,10 +332,11 @@ impl<P: Searchable> Worker<P> {
         }
         if self.nodes >= self.next_check {
             self.flush_nodes();
-            if self.control.limits_exceeded() {
+            let share = self.control.reserve_nodes(CHECK_INTERVAL);
+            if share == 0 || self.control.limits_exceeded() {
                 self.control.stop.store(true, Relaxed);
             }
-            self.next_check = self.nodes + self.control.check_interval();
+            self.next_check = self.nodes + share;
         }
         if self.control.stop.load(Relaxed) {
             self.stopped = true;

@@ -116,7 +116,11 @@ impl Poll<'_> {
             return false;
         }
         self.control.nodes[0].0.store(total, Relaxed);
-        self.next = total + self.control.check_interval().min(POLL_EVERY);
+        let share = self.control.reserve_nodes(POLL_EVERY);
+        if share == 0 {
+            self.control.stop.store(true, Relaxed);
+        }
+        self.next = total + share;
         true
     }
 }
