@@ -3,13 +3,14 @@
 //! the rules library and ends the game on the rules, on time, on an illegal
 //! move, on a crash or stall, on resignation or on adjudication.
 
+use super::clock::PlayerClock;
 use super::engine::{ClockInfo, Engine, Fault, GameView, Reply, StartError};
-use super::notation::{has_san, parse_lenient, record};
+use super::notation::{has_san, parse_engine_move, record};
 use super::openings::Opening;
 use super::options::{DrawRule, EngineSpec, Proto, ResignRule, TimeControl};
 use super::record::{color_name, rules_comment, today, GameRecord};
 use crossbeam::channel::Receiver;
-use movegen::variant::{Position, Status};
+use movegen::variant::{Outcome, Position, Status};
 use movegen::Color;
 use std::time::{Duration, Instant};
 
@@ -115,16 +116,23 @@ impl<P: Position> Arbiter for TwoPlayer<P> {
     }
 }
 
-/// How a game ended.
-struct End {
-    white: u8,
-    black: u8,
-    termination: String,
-    comment: String,
+/// How a two-player game ended: the points, the `Termination` tag and the
+/// result comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// White's half-points.
+    pub white: u8,
+    /// Black's half-points.
+    pub black: u8,
+    /// The `Termination` tag value.
+    pub termination: String,
+    /// The result comment (`White mates`, `Black loses on time`).
+    pub comment: String,
 }
 
 impl End {
-    fn loss(loser: Color, termination: &str, comment: String) -> End {
+    /// `loser` loses: `termination` is the tag, `comment` says why.
+    pub fn loss(loser: Color, termination: &str, comment: String) -> End {
         let (white, black) = match loser {
             Color::White => (0, 2),
             Color::Black => (2, 0),
@@ -134,6 +142,30 @@ impl End {
             black,
             termination: termination.to_string(),
             comment,
+        }
+    }
+
+    /// The end the rules give (`Status::Over`).
+    pub fn rules(o: Outcome) -> End {
+        let winner = match o.white.cmp(&o.black) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        };
+        End {
+            white: o.white,
+            black: o.black,
+            termination: o.reason.to_string(),
+            comment: rules_comment(winner, o.reason),
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(&self) -> &'static str {
+        match self.white.cmp(&self.black) {
+            std::cmp::Ordering::Greater => "1-0",
+            std::cmp::Ordering::Less => "0-1",
+            std::cmp::Ordering::Equal => "1/2-1/2",
         }
     }
 }
@@ -232,26 +264,14 @@ pub fn play_game<P: Position>(
             }
         }
 
-        let base = ctx.tc.base.as_micros() as i64;
         let inc = ctx.tc.inc.as_micros() as i64;
         let margin = ctx.margin.as_micros() as i64;
-        let mut remaining = [base, base];
-        let mut moves_made = [0u32; 2];
+        let mut clocks = [PlayerClock::new(&ctx.tc); 2];
         let mut low_scores = [0u32; 2];
         let mut calm_plies = 0u32;
         loop {
             if let Status::Over(o) = pos.status() {
-                let winner = match o.white.cmp(&o.black) {
-                    std::cmp::Ordering::Greater => Some(Color::White),
-                    std::cmp::Ordering::Less => Some(Color::Black),
-                    std::cmp::Ordering::Equal => None,
-                };
-                break 'game End {
-                    white: o.white,
-                    black: o.black,
-                    termination: o.reason.to_string(),
-                    comment: rules_comment(winner, o.reason),
-                };
+                break 'game End::rules(o);
             }
             if let Some(r) = ctx.resign {
                 for color in [Color::White, Color::Black] {
@@ -281,10 +301,10 @@ pub fn play_game<P: Position>(
             let p = player_of(color);
             let engine = engines[p].as_mut().expect("engines run during a game");
             let clock = ClockInfo {
-                wtime: remaining[0] / 1000,
-                btime: remaining[1] / 1000,
+                wtime: clocks[0].left_ms(0),
+                btime: clocks[1].left_ms(0),
                 inc: inc / 1000,
-                movestogo: (ctx.tc.moves > 0).then(|| ctx.tc.moves - moves_made[ci] % ctx.tc.moves),
+                movestogo: clocks[ci].movestogo(&ctx.tc),
                 white: color == Color::White,
             };
             let view = GameView {
@@ -303,7 +323,7 @@ pub fn play_game<P: Position>(
                     );
                 }
             };
-            let allowed = Duration::from_micros((remaining[ci] + margin).max(0) as u64);
+            let allowed = Duration::from_micros((clocks[ci].remaining_us() + margin).max(0) as u64);
             let on_time = |at: Instant| at.saturating_duration_since(sent) <= allowed;
             let name = color_name(color);
             let mut reply = engine.wait_reply(sent + allowed, Some(stop));
@@ -350,11 +370,7 @@ pub fn play_game<P: Position>(
                             format!("{name} loses on time"),
                         );
                     }
-                    let parsed = match engine.proto {
-                        Proto::Uci => pos.parse_move(&text),
-                        Proto::Xboard => parse_lenient(&pos, &text),
-                    };
-                    let mv = match parsed {
+                    let mv = match parse_engine_move(&pos, engine.proto, &text) {
                         Ok(m) => m,
                         Err(_) => {
                             let shown = if text.is_empty() { "(none)" } else { &text };
@@ -367,11 +383,7 @@ pub fn play_game<P: Position>(
                     };
                     engine.own_move_played();
                     let elapsed = at.saturating_duration_since(sent).as_micros() as i64;
-                    remaining[ci] = remaining[ci] - elapsed + inc;
-                    moves_made[ci] += 1;
-                    if ctx.tc.moves > 0 && moves_made[ci].is_multiple_of(ctx.tc.moves) {
-                        remaining[ci] += base;
-                    }
+                    clocks[ci].charge(elapsed, &ctx.tc);
                     let score = engine.last_score;
                     if let Some(r) = ctx.resign {
                         match score {
@@ -428,11 +440,7 @@ pub fn play_game<P: Position>(
         }
     };
 
-    let result = match end.white.cmp(&end.black) {
-        std::cmp::Ordering::Greater => "1-0",
-        std::cmp::Ordering::Less => "0-1",
-        std::cmp::Ordering::Equal => "1/2-1/2",
-    };
+    let result = end.result();
     for slot in engines.iter_mut() {
         if let Some(e) = slot {
             e.game_over(result, &end.comment);
@@ -444,6 +452,7 @@ pub fn play_game<P: Position>(
     let white = &ctx.players[player_of(Color::White)].name;
     let black = &ctx.players[player_of(Color::Black)].name;
     let pgn = GameRecord {
+        event: "vsadnik match",
         round,
         white,
         black,

@@ -5,12 +5,14 @@
 //! lines that match tools parse. See `docs/match.md`.
 //!
 //! Layout: [`options`] (command line), [`engine`] (processes, UCI and XBoard),
+//! [`clock`] (a player's clock),
 //! [`game`] (the arbiter, generic over `movegen::variant::Position`),
 //! [`runner`] (scheduling, output, resume), [`stats`] (Elo, LOS, SPRT),
 //! [`openings`], [`notation`], [`record`] (PGN out), [`pgn_in`] (PGN in),
 //! [`stderr_tail`] (engines' standard error, shown when they fail),
 //! [`team`] (the four-engine team games of bughouse and Swedish chess).
 
+pub mod clock;
 pub mod engine;
 pub mod game;
 pub mod notation;

@@ -5,6 +5,7 @@
 //! Each variant's record notation comes from the rules library
 //! (`Position::move_to_record`, SAN where the variant has one).
 
+use super::options::Proto;
 use movegen::variant::Position;
 
 /// The move as the PGN records it: the variant's record notation.
@@ -33,6 +34,20 @@ pub fn parse_lenient<P: Position>(pos: &P, text: &str) -> Result<P::Move, String
     }
     pos.parse_record_move(text)
         .map_err(|_| format!("{text} is not a legal move here"))
+}
+
+/// Reads an engine's move as the arbiter accepts it: exact coordinates
+/// from a UCI engine, [`parse_lenient`] from an XBoard engine (which may
+/// send SAN); checks it is legal.
+pub fn parse_engine_move<P: Position>(
+    pos: &P,
+    proto: Proto,
+    text: &str,
+) -> Result<P::Move, String> {
+    match proto {
+        Proto::Uci => pos.parse_move(text),
+        Proto::Xboard => parse_lenient(pos, text),
+    }
 }
 
 #[cfg(test)]

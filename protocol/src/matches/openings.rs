@@ -3,7 +3,7 @@
 //! library when the file is read.
 
 use super::notation::parse_lenient;
-use super::pgn_in::read_games;
+use super::pgn_in::{read_games, PgnRecord};
 use movegen::variant::{Position, Status};
 
 /// Where a game starts: a position and moves played from it.
@@ -68,6 +68,53 @@ fn is_pgn(path: &str, text: &str) -> bool {
         .is_some_and(|l| l.starts_with('[') || l.starts_with("1."))
 }
 
+/// A PGN game replayed with the rules library.
+pub struct Replayed<P> {
+    /// The starting FEN (normalised), `None` for the start position.
+    pub fen: Option<String>,
+    /// The main line's moves in coordinates.
+    pub moves: Vec<String>,
+    /// The position after them.
+    pub pos: P,
+}
+
+/// Replays `game`: its `FEN` tag (or the start position), then its
+/// main-line moves in SAN, coordinates or the variant's record notation,
+/// each checked legal. Tranzit's board numerals (`I f3`), which the PGN
+/// reader sees as words of their own, are read with the move after them.
+/// A move after the end of the game is refused.
+pub fn replay<P: Position>(game: &PgnRecord) -> Result<Replayed<P>, String> {
+    let fen = match game.tag("FEN") {
+        Some(f) => normalise::<P>(f)?,
+        None => None,
+    };
+    let mut pos = match &fen {
+        Some(f) => P::from_fen(f).map_err(|e| e.to_string())?,
+        None => P::startpos(),
+    };
+    let mut moves = Vec::new();
+    let mut tokens = game.moves.iter();
+    while let Some(token) = tokens.next() {
+        let joined;
+        let text = if matches!(token.as_str(), "I" | "II") {
+            let next = tokens
+                .next()
+                .ok_or_else(|| format!("board {token} without a move"))?;
+            joined = format!("{token} {next}");
+            &joined
+        } else {
+            token
+        };
+        if pos.status() != Status::Ongoing {
+            return Err(format!("the game is over before {text}"));
+        }
+        let m = parse_lenient(&pos, text)?;
+        moves.push(m.to_string());
+        pos.make_move(m);
+    }
+    Ok(Replayed { fen, moves, pos })
+}
+
 /// Reads the openings of `path` for variant `P`.
 pub fn load<P: Position>(path: &str) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?;
@@ -75,23 +122,7 @@ pub fn load<P: Position>(path: &str) -> Result<Vec<Opening>, String> {
     if is_pgn(path, &text) {
         for (i, game) in read_games(&text).into_iter().enumerate() {
             let at = |what: String| format!("--openings {path}: game {}: {what}", i + 1);
-            let fen = match game.tag("FEN") {
-                Some(f) => normalise::<P>(f).map_err(at)?,
-                None => None,
-            };
-            let mut pos = match &fen {
-                Some(f) => P::from_fen(f).map_err(|e| at(e.to_string()))?,
-                None => P::startpos(),
-            };
-            let mut moves = Vec::new();
-            for text in &game.moves {
-                if pos.status() != Status::Ongoing {
-                    return Err(at(format!("the game is over before {text}")));
-                }
-                let m = parse_lenient(&pos, text).map_err(&at)?;
-                moves.push(m.to_string());
-                pos.make_move(m);
-            }
+            let Replayed { fen, moves, pos } = replay::<P>(&game).map_err(at)?;
             if pos.status() != Status::Ongoing {
                 return Err(at("the opening ends the game".to_string()));
             }
@@ -180,6 +211,16 @@ mod tests {
             "[Event \"Caf\u{e9}\"]\n\n1. e4 {\u{e9}l\u{e9}gant} e5 *\n".as_bytes(),
         );
         assert_eq!(ok.unwrap()[0].moves, ["e2e4", "e7e5"]);
+    }
+
+    #[test]
+    fn tranzit_records_replay_with_their_board_numerals() {
+        let games =
+            read_games("[Variant \"tranzit\"]\n\n1. I f3 I e5 2. I g4 I Qh4# 3. II Ke1 II Ke8 *\n");
+        let r = replay::<movegen::tranzit::TranzitPosition>(&games[0]).unwrap();
+        assert_eq!(r.moves, ["f2f3", "e7e5", "g2g4", "d8h4", "e1m1", "e8m8"]);
+        let games = read_games("1. I f3 I *\n");
+        assert!(replay::<movegen::tranzit::TranzitPosition>(&games[0]).is_err());
     }
 
     #[test]

@@ -7,6 +7,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Everything the PGN of one game says.
 pub struct GameRecord<'a> {
+    /// The `Event` tag (`vsadnik match`).
+    pub event: &'a str,
     /// The game number (`Round`).
     pub round: u32,
     /// White's engine name.
@@ -27,7 +29,7 @@ pub struct GameRecord<'a> {
     pub result: &'a str,
     /// The `Termination` tag value.
     pub termination: &'a str,
-    /// The result comment, without braces.
+    /// The result comment, without braces; none when empty.
     pub comment: &'a str,
 }
 
@@ -35,7 +37,7 @@ impl GameRecord<'_> {
     /// The game as PGN text, ending with a blank line.
     pub fn render(&self) -> String {
         let mut tags: Vec<(String, String)> = vec![
-            ("Event".into(), "vsadnik match".into()),
+            ("Event".into(), self.event.into()),
             ("Site".into(), "?".into()),
             ("Date".into(), self.date.into()),
             ("Round".into(), self.round.to_string()),
@@ -58,7 +60,7 @@ impl GameRecord<'_> {
         tags.push(("Termination".into(), self.termination.into()));
         let mut moves = self.moves.to_vec();
         let comment = format!("{{{}}}", self.comment.replace('}', ")"));
-        if let Some(last) = moves.last_mut() {
+        if let (Some(last), false) = (moves.last_mut(), self.comment.is_empty()) {
             last.push(' ');
             last.push_str(&comment);
         }
@@ -70,7 +72,7 @@ impl GameRecord<'_> {
             result: self.result.to_string(),
         };
         let mut text = game.render();
-        if self.moves.is_empty() {
+        if self.moves.is_empty() && !self.comment.is_empty() {
             // No move to hang the comment on: put it before the result.
             let cut = text.trim_end().len() - self.result.len();
             text.replace_range(cut..cut, &format!("{comment} "));
@@ -139,6 +141,7 @@ mod tests {
     fn render_with_and_without_moves() {
         let moves = vec!["f3".to_string(), "e5".into(), "g4".into(), "Qh4#".into()];
         let r = GameRecord {
+            event: "vsadnik match",
             round: 2,
             white: "A",
             black: "B",
@@ -176,6 +179,14 @@ mod tests {
             text.ends_with("\n{Black's engine crashed} 1-0\n\n"),
             "{text}"
         );
+        let r = GameRecord {
+            moves: &moves,
+            start_fen: None,
+            result: "*",
+            comment: "",
+            ..r
+        };
+        assert!(r.render().ends_with("2. g4 Qh4# *\n\n"), "{}", r.render());
     }
 
     #[test]

@@ -13,9 +13,10 @@
 //! moving. Either way its clock runs.
 
 use super::bpgn::{Entry, TeamRecord};
+use crate::matches::clock::PlayerClock;
 use crate::matches::engine::{ClockInfo, Engine, GameView, Reply};
 use crate::matches::game::{ensure_engine, Arbiter, Finished, MatchContext, GRACE};
-use crate::matches::notation::parse_lenient;
+use crate::matches::notation::parse_engine_move;
 use crate::matches::openings::Opening;
 use crate::matches::options::Proto;
 use crate::matches::record::{color_name, today};
@@ -137,19 +138,17 @@ impl End {
 
 /// The four clocks and the state of play on both boards.
 struct Clocks {
-    /// Remaining time by board and colour, in microseconds.
-    remaining: [[i64; 2]; 2],
+    /// The clocks by board and colour.
+    clock: [[PlayerClock; 2]; 2],
     /// When the side to move on each board started its turn.
     turn_start: [Instant; 2],
-    /// Moves made by board and colour (session time controls).
-    moves_made: [[u32; 2]; 2],
     margin: i64,
 }
 
 impl Clocks {
     /// When the side to move on `board` (`color`) loses on time.
     fn flag_time(&self, board: TeamBoard, color: Color) -> Instant {
-        let left = self.remaining[board.index()][color.index()] + self.margin;
+        let left = self.clock[board.index()][color.index()].remaining_us() + self.margin;
         self.turn_start[board.index()] + Duration::from_micros(left.max(0) as u64)
     }
 }
@@ -229,13 +228,11 @@ pub fn play_team_game<R: DropRules>(
             slot.as_mut().expect("started").partner(&name(e ^ 1));
         }
 
-        let base = ctx.tc.base.as_micros() as i64;
         let inc = ctx.tc.inc.as_micros() as i64;
         let start = Instant::now();
         let mut clocks = Clocks {
-            remaining: [[base; 2]; 2],
+            clock: [[PlayerClock::new(&ctx.tc); 2]; 2],
             turn_start: [start; 2],
-            moves_made: [[0; 2]; 2],
             margin: ctx.margin.as_micros() as i64,
         };
         let mut dirty = [false; 2];
@@ -253,14 +250,13 @@ pub fn play_team_game<R: DropRules>(
                 }
                 let bi = b.index();
                 let used = clocks.turn_start[bi].elapsed().as_micros() as i64;
-                let mut left = clocks.remaining[bi];
-                left[c.index()] -= used;
+                let left =
+                    |k: Color| clocks.clock[bi][k.index()].left_ms(if k == c { used } else { 0 });
                 let clock = ClockInfo {
-                    wtime: left[0] / 1000,
-                    btime: left[1] / 1000,
+                    wtime: left(Color::White),
+                    btime: left(Color::Black),
                     inc: inc / 1000,
-                    movestogo: (ctx.tc.moves > 0)
-                        .then(|| ctx.tc.moves - clocks.moves_made[bi][c.index()] % ctx.tc.moves),
+                    movestogo: clocks.clock[bi][c.index()].movestogo(&ctx.tc),
                     white: c == Color::White,
                 };
                 let engine = engines[e].as_mut().expect("engines run during a game");
@@ -382,11 +378,7 @@ pub fn play_team_game<R: DropRules>(
                         seats[e].sitting = true;
                         continue;
                     }
-                    let parsed = match proto {
-                        Proto::Uci => game.board(b).parse_move(&text),
-                        Proto::Xboard => parse_lenient(game.board(b), &text),
-                    };
-                    let mv = match parsed {
+                    let mv = match parse_engine_move(game.board(b), proto, &text) {
                         Ok(m) => m,
                         Err(_) => {
                             if let Some((kind, _)) = game.checking_drop(b, &text) {
@@ -419,18 +411,14 @@ pub fn play_team_game<R: DropRules>(
                     let used = at
                         .saturating_duration_since(clocks.turn_start[bi])
                         .as_micros() as i64;
-                    clocks.remaining[bi][ci] += inc - used;
-                    clocks.moves_made[bi][ci] += 1;
-                    if ctx.tc.moves > 0 && clocks.moves_made[bi][ci].is_multiple_of(ctx.tc.moves) {
-                        clocks.remaining[bi][ci] += base;
-                    }
+                    clocks.clock[bi][ci].charge(used, &ctx.tc);
                     let san = game.board(b).move_to_record(mv);
                     entries.push(Entry::Move {
                         board: b,
                         color: c,
                         number: numbers[bi],
                         san: san.clone(),
-                        clock_ms: clocks.remaining[bi][ci] / 1000,
+                        clock_ms: clocks.clock[bi][ci].left_ms(0),
                     });
                     if c == Color::Black {
                         numbers[bi] += 1;
