@@ -448,6 +448,8 @@ pub struct Engine {
     /// Partner messages that arrived while stale output was discarded,
     /// waiting for `poll_reply`.
     held_tells: VecDeque<String>,
+    /// Thinking output kept for [`Engine::take_thinking`], when collected.
+    thinking: Option<Vec<Thinking>>,
 }
 
 impl Engine {
@@ -514,6 +516,7 @@ impl Engine {
             last_score: None,
             restart_each_game: false,
             held_tells: VecDeque::new(),
+            thinking: None,
         }
     }
 
@@ -769,18 +772,7 @@ impl Engine {
         let mut lines = Vec::new();
         match self.proto {
             Proto::Uci => {
-                let mut pos = match game.start_fen {
-                    Some(f) => format!("position fen {f}"),
-                    None => "position startpos".to_string(),
-                };
-                if !game.coords.is_empty() {
-                    pos.push_str(" moves");
-                    for m in game.coords {
-                        pos.push(' ');
-                        pos.push_str(m);
-                    }
-                }
-                lines.push(pos);
+                lines.push(uci_position(game));
                 let mut go = format!(
                     "go wtime {} btime {} winc {} binc {}",
                     clock.wtime.max(0),
@@ -921,8 +913,11 @@ impl Engine {
                     return Some(Reply::Move(words.next().unwrap_or("").to_string(), at));
                 }
                 "info" => {
-                    if let Some(s) = uci_score(line) {
-                        self.last_score = Some(s);
+                    if let Some(t) = uci_thinking(line) {
+                        if let Some(s) = t.score {
+                            self.last_score = Some(s.centipawns());
+                        }
+                        self.keep_thinking(t);
                     }
                 }
                 _ => {}
@@ -949,12 +944,115 @@ impl Engine {
                 if let Some(text) = line.strip_prefix("tellics ptell ") {
                     return Some(Reply::Tell(text.trim().to_string()));
                 }
-                if let Some(s) = xboard_score(line) {
-                    self.last_score = Some(s);
+                if let Some(t) = xboard_thinking(line) {
+                    if let Some(s) = t.score {
+                        self.last_score = Some(s.centipawns());
+                    }
+                    self.keep_thinking(t);
                 }
             }
         }
         None
+    }
+
+    /// Starts or ends the collection of thinking output (cleared either
+    /// way); [`Engine::take_thinking`] hands it over.
+    pub fn collect_thinking(&mut self, on: bool) {
+        self.thinking = on.then(Vec::new);
+    }
+
+    /// The thinking lines read since the last call, oldest first.
+    pub fn take_thinking(&mut self) -> Vec<Thinking> {
+        self.thinking
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    fn keep_thinking(&mut self, t: Thinking) {
+        if let Some(list) = self.thinking.as_mut() {
+            // A reader that never takes them must not grow without bound.
+            if list.len() >= 1000 {
+                list.remove(0);
+            }
+            list.push(t);
+        }
+    }
+
+    /// Starts an analysis without end of the game so far: UCI `position`
+    /// and `go infinite`, XBoard the moves it has not heard and `analyze`
+    /// (after `new_game`, so from a known board). Thinking output goes to
+    /// [`Engine::take_thinking`] when collected; [`Engine::stop_analysis`]
+    /// ends it.
+    pub fn analyze(&mut self, game: &GameView) -> Result<(), Fault> {
+        if !self.discard_stale_output() {
+            return Err(Fault::Crash);
+        }
+        let mut lines = Vec::new();
+        match self.proto {
+            Proto::Uci => {
+                lines.push(uci_position(game));
+                lines.push("go infinite".to_string());
+            }
+            Proto::Xboard => {
+                if self.playing {
+                    lines.push("force".to_string());
+                    self.playing = false;
+                }
+                let pending = game.coords.len() - self.known.min(game.coords.len());
+                for i in game.coords.len() - pending..game.coords.len() {
+                    lines.push(self.xboard_move(game, i));
+                }
+                lines.push("post".to_string());
+                lines.push("analyze".to_string());
+            }
+        }
+        for l in &lines {
+            if !self.proc.send(l) {
+                return Err(Fault::Crash);
+            }
+        }
+        self.known = game.coords.len();
+        Ok(())
+    }
+
+    /// Ends an analysis started by [`Engine::analyze`] and waits until the
+    /// engine is idle (UCI: `stop` and its `bestmove`; XBoard: `exit` and
+    /// a `ping`), at most [`SYNC_WAIT`].
+    pub fn stop_analysis(&mut self) -> Result<(), Fault> {
+        match self.proto {
+            Proto::Uci => {
+                if !self.proc.send("stop") {
+                    return Err(Fault::Crash);
+                }
+                self.wait_for_move(Instant::now() + SYNC_WAIT)
+            }
+            Proto::Xboard => {
+                if !self.proc.send("exit") {
+                    return Err(Fault::Crash);
+                }
+                self.sync(None)
+            }
+        }
+    }
+
+    /// Ends a search started by [`Engine::request_move`] before it
+    /// answered: the engine is told to move now and its move is read and
+    /// dropped (at most `wait`). An XBoard engine has then played that move
+    /// on its own board: start a `new_game` before the next request.
+    pub fn abort_search(&mut self, wait: Duration) -> Result<(), Fault> {
+        self.interrupt();
+        self.wait_for_move(Instant::now() + wait)
+    }
+
+    /// Reads output until the engine's move (or resignation, claim,
+    /// refusal) arrives, before `deadline`.
+    fn wait_for_move(&mut self, deadline: Instant) -> Result<(), Fault> {
+        match self.wait_reply(deadline, None) {
+            Reply::Crash => Err(Fault::Crash),
+            Reply::Timeout => Err(Fault::Stall),
+            _ => Ok(()),
+        }
     }
 
     /// Sends one line as it is; false when the engine's input is closed.
@@ -1041,33 +1139,116 @@ fn xboard_base(base: Duration) -> String {
     }
 }
 
-/// The score of a UCI `info` line in centipawns, mates as ±(MATE - n).
-fn uci_score(line: &str) -> Option<i32> {
-    let mut words = line.split_whitespace();
-    while let Some(w) = words.next() {
-        if w == "score" {
-            let kind = words.next()?;
-            let n: i32 = words.next()?.parse().ok()?;
-            return match kind {
-                "cp" => Some(n),
-                "mate" if n > 0 => Some(MATE - n),
-                "mate" => Some(-MATE - n),
-                _ => None,
-            };
+/// UCI `position` for the game so far.
+fn uci_position(game: &GameView) -> String {
+    let mut pos = match game.start_fen {
+        Some(f) => format!("position fen {f}"),
+        None => "position startpos".to_string(),
+    };
+    if !game.coords.is_empty() {
+        pos.push_str(" moves");
+        for m in game.coords {
+            pos.push(' ');
+            pos.push_str(m);
         }
     }
-    None
+    pos
+}
+
+/// An engine's evaluation, from the point of view of the side to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Centipawns, a mate as ±([`MATE`] − n).
+    pub fn centipawns(self) -> i32 {
+        match self {
+            Score::Cp(n) => n,
+            Score::Mate(n) if n > 0 => MATE - n,
+            Score::Mate(n) => -MATE - n,
+        }
+    }
+}
+
+/// One line of an engine's thinking: a UCI `info` line with a score or a
+/// principal variation, or XBoard thinking output. The moves are as the
+/// engine wrote them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thinking {
+    /// Search depth (plies).
+    pub depth: Option<u32>,
+    /// The evaluation, side to move's view.
+    pub score: Option<Score>,
+    /// Nodes searched.
+    pub nodes: Option<u64>,
+    /// Time spent, milliseconds.
+    pub time_ms: Option<u64>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+/// A UCI `info` line with a score or a `pv`, as [`Thinking`].
+fn uci_thinking(line: &str) -> Option<Thinking> {
+    let mut t = Thinking::default();
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        match w {
+            "depth" => t.depth = words.next()?.parse().ok(),
+            "nodes" => t.nodes = words.next()?.parse().ok(),
+            "time" => t.time_ms = words.next()?.parse().ok(),
+            "score" => {
+                let kind = words.next()?;
+                let n: i32 = words.next()?.parse().ok()?;
+                t.score = match kind {
+                    "cp" => Some(Score::Cp(n)),
+                    "mate" => Some(Score::Mate(n)),
+                    _ => None,
+                };
+            }
+            "pv" => {
+                t.pv = words.by_ref().map(str::to_string).collect();
+            }
+            // Its text runs to the end of the line.
+            "string" => break,
+            _ => {}
+        }
+    }
+    (t.score.is_some() || !t.pv.is_empty()).then_some(t)
+}
+
+/// XBoard thinking output `ply score time nodes pv...` (time in
+/// centiseconds), as [`Thinking`].
+fn xboard_thinking(line: &str) -> Option<Thinking> {
+    let mut words = line.split_whitespace();
+    let ply = words.next()?.trim_end_matches(['.', '&']);
+    let depth = ply.parse::<u32>().ok()?;
+    let score: i32 = words.next()?.parse().ok()?;
+    let centis = words.next()?.parse::<i64>().ok()?;
+    let nodes = words.next()?.parse::<u64>().ok()?;
+    Some(Thinking {
+        depth: Some(depth),
+        score: Some(Score::Cp(score)),
+        nodes: Some(nodes),
+        time_ms: Some(centis.max(0) as u64 * 10),
+        pv: words.map(str::to_string).collect(),
+    })
+}
+
+/// The score of a UCI `info` line in centipawns, mates as ±(MATE - n).
+#[cfg(test)]
+fn uci_score(line: &str) -> Option<i32> {
+    uci_thinking(line)?.score.map(Score::centipawns)
 }
 
 /// The score of XBoard thinking output `ply score time nodes pv...`.
+#[cfg(test)]
 fn xboard_score(line: &str) -> Option<i32> {
-    let mut words = line.split_whitespace();
-    let ply = words.next()?.trim_end_matches(['.', '&']);
-    ply.parse::<u32>().ok()?;
-    let score: i32 = words.next()?.parse().ok()?;
-    words.next()?.parse::<i64>().ok()?;
-    words.next()?.parse::<u64>().ok()?;
-    Some(score)
+    xboard_thinking(line)?.score.map(Score::centipawns)
 }
 
 #[cfg(test)]
@@ -1103,6 +1284,30 @@ mod tests {
         assert_eq!(xboard_score(" 7  -45  120  35611 e2e4 e7e5"), Some(-45));
         assert_eq!(xboard_score("7. 12 0 10"), Some(12));
         assert_eq!(xboard_score("tellusers hello"), None);
+    }
+
+    #[test]
+    fn thinking_lines() {
+        let t = uci_thinking(
+            "info depth 7 seldepth 9 multipv 1 score mate -2 nodes 1234 nps 9 time 56 pv e2e4 e7e5",
+        )
+        .unwrap();
+        assert_eq!(
+            t,
+            Thinking {
+                depth: Some(7),
+                score: Some(Score::Mate(-2)),
+                nodes: Some(1234),
+                time_ms: Some(56),
+                pv: vec!["e2e4".into(), "e7e5".into()],
+            }
+        );
+        assert_eq!(uci_thinking("info depth 3 currmove e2e4"), None);
+        assert_eq!(uci_thinking("info string score cp 5"), None);
+        assert_eq!(uci_thinking("info depth x score cp 5").unwrap().depth, None);
+        let t = xboard_thinking("9& 31 250 40000 Nf3 Nc6").unwrap();
+        assert_eq!(t.time_ms, Some(2500));
+        assert_eq!(t.pv, ["Nf3", "Nc6"]);
     }
 
     #[test]
