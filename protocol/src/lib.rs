@@ -5,6 +5,7 @@ pub mod cli;
 pub mod core;
 pub mod event;
 pub mod matches;
+pub mod placement;
 pub mod session;
 pub mod team_talk;
 pub mod uci;

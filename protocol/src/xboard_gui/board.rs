@@ -3,6 +3,8 @@
 //! tranzit placements with two-digit empty runs, tavreli towers in
 //! parentheses with `=X`, `^`, `~` markers, drop-chess reserves in brackets).
 
+use crate::placement::{parse_move, parse_placement};
+
 /// A square on the GUI's grid: file 0 = `a`, rank 0 = `1`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Square {
@@ -26,9 +28,6 @@ impl Square {
     }
 }
 
-/// The widest board the GUI shows (files `a` to `p`).
-const MAX_FILES: usize = 16;
-
 /// What stands on one square: the top piece's letter and the height of the
 /// stack (1 for every variant but tavreli).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -47,17 +46,31 @@ pub struct Placement {
 }
 
 impl Placement {
-    /// Reads the first field of `fen`. None if it is not a placement of
-    /// equal-length ranks.
+    /// Reads the first field of `fen` ([`crate::placement`]). None if it
+    /// is not a placement of equal-length ranks.
     pub fn parse(fen: &str) -> Option<Placement> {
-        let field = fen.split_whitespace().next()?;
-        let field = field.split('[').next()?;
-        let mut rows = Vec::new();
-        for rank in field.split('/') {
-            rows.push(parse_rank(rank)?);
-        }
-        let width = rows.first()?.len();
-        (width > 0 && rows.iter().all(|r| r.len() == width)).then_some(Placement { rows })
+        let grid = parse_placement(fen.split_whitespace().next()?, false).ok()?;
+        let rows = (0..grid.ranks)
+            .rev()
+            .map(|rank| {
+                grid.squares[rank * grid.files..(rank + 1) * grid.files]
+                    .iter()
+                    .map(|stack| {
+                        let top = stack.first()?;
+                        let letter = if top.white {
+                            top.kind
+                        } else {
+                            top.kind.to_ascii_lowercase()
+                        };
+                        Some(Stack {
+                            top: letter,
+                            height: stack.len(),
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(Placement { rows })
     }
 
     /// Files on the board.
@@ -81,53 +94,6 @@ impl Placement {
             .collect();
         ranks.join("/")
     }
-}
-
-/// One rank: letters, empty runs (several digits), towers `(...)`, markers.
-fn parse_rank(text: &str) -> Option<Vec<Option<Stack>>> {
-    let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '0'..='9' => {
-                let mut n = c.to_digit(10)? as usize;
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n.saturating_mul(10).saturating_add(d as usize);
-                    chars.next();
-                }
-                if n > MAX_FILES {
-                    return None;
-                }
-                out.extend(std::iter::repeat_n(None, n));
-            }
-            '(' => {
-                let mut top = None;
-                let mut height = 0;
-                loop {
-                    match chars.next()? {
-                        ')' => break,
-                        '=' => {
-                            chars.next()?;
-                        }
-                        '^' | '~' => {}
-                        l if l.is_ascii_alphabetic() => {
-                            height += 1;
-                            top.get_or_insert(l);
-                        }
-                        _ => return None,
-                    }
-                }
-                out.push(Some(Stack { top: top?, height }));
-            }
-            '=' => {
-                chars.next()?;
-            }
-            '^' | '~' => {}
-            l if l.is_ascii_alphabetic() => out.push(Some(Stack { top: l, height: 1 })),
-            _ => return None,
-        }
-    }
-    Some(out)
 }
 
 /// A row of a FEN-like board: letters, and empty runs as numbers.
@@ -155,16 +121,9 @@ pub fn run_length(cells: impl Iterator<Item = Option<char>>) -> String {
 /// The squares of a move in coordinate notation: `e2e4`, `e7e8q`, `e1m1`,
 /// tavreli `f3(2)f6` (with the count). None for drops and null moves.
 pub fn move_squares(text: &str) -> Option<(Square, Option<usize>, Square)> {
-    let (from, mut rest) = text.split_at_checked(2)?;
-    let from = Square::parse(from)?;
-    let mut count = None;
-    if let Some(r) = rest.strip_prefix('(') {
-        let (n, after) = r.split_once(')')?;
-        count = Some(n.parse().ok()?);
-        rest = after;
-    }
-    let to = Square::parse(rest.get(..2)?)?;
-    Some((from, count, to))
+    let m = parse_move(text)?;
+    let count = m.split.map(|k| k as usize);
+    Some((Square::parse(&m.from?)?, count, Square::parse(&m.to)?))
 }
 
 #[cfg(test)]
