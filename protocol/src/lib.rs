@@ -4,6 +4,7 @@ pub mod board_text;
 pub mod cli;
 pub mod core;
 pub mod event;
+pub mod gui;
 pub mod matches;
 pub mod placement;
 pub mod session;

@@ -31,6 +31,7 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         "perft" => cli::perft::run(rest),
         "bench" => cli::bench::run(rest),
         "match" => protocol::matches::run(rest),
+        "gui" => protocol::gui::run(rest),
         "variants" => {
             no_arguments(command, rest)?;
             output::lines(movegen::VARIANTS);

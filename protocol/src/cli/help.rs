@@ -7,7 +7,7 @@ use super::output;
 
 /// The one-line usage of the whole program.
 pub const USAGE: &str = "usage: vsadnik [--ablate NAMES] [--depth-limit N] [--nodes-per-move N] \
-[perft|bench|variants|match|help] ... (no command: UCI/XBoard on standard input)";
+[perft|bench|variants|match|gui|help] ... (no command: UCI/XBoard on standard input)";
 
 /// What `help` says about one command.
 pub struct CommandHelp {
@@ -135,10 +135,49 @@ pub const COMMANDS: &[CommandHelp] = &[
         ],
     },
     CommandHelp {
+        name: "gui",
+        summary: "a board in the browser: play or analyse any two-player variant (docs/gui.md)",
+        usage: crate::gui::options::USAGE,
+        options: &[
+            (
+                "--port N",
+                "listen on 127.0.0.1:N, 0 to 65535 (default: 0, any free port); the first \
+                 line of output is the URL",
+            ),
+            (
+                "--variant NAME",
+                "the first game's variant (default: chess; not bughouse or swedish yet)",
+            ),
+            (
+                "--side white|black|both",
+                "the person's seat in the first game (default: white; both: the engine \
+                 only analyses)",
+            ),
+            (
+                "--engine CMD",
+                "the opponent, a UCI or XBoard engine as for match (default: this program)",
+            ),
+            (
+                "--tc BASE[+INC]",
+                "time control of games against the engine, in seconds (default: 300+3)",
+            ),
+            (
+                "--margin MS",
+                "time the engine may overstep its clock, 0 to 60000 ms (default: 50)",
+            ),
+            ("--open", "open the page in the desktop's browser"),
+            (
+                "--debug",
+                "echo the engine's traffic and standard error on standard error",
+            ),
+            ("--help, -h", "this help"),
+        ],
+    },
+    CommandHelp {
         name: "help",
         summary: "this overview, or the usage and options of COMMAND",
         usage: "usage: vsadnik help [COMMAND]",
-        options: &[("COMMAND", "one of perft, bench, variants, match, help")],
+        options: &[("COMMAND", "one of perft, bench, variants, match, gui, help")],
     },
 ];
 

@@ -38,6 +38,11 @@ impl PlayerClock {
         (tc.moves > 0).then(|| tc.moves - self.moves % tc.moves)
     }
 
+    /// Takes `used_us` off without a move (a clock paused in mid-turn).
+    pub fn spend(&mut self, used_us: i64) {
+        self.remaining -= used_us;
+    }
+
     /// Charges a move that took `used_us`: the time comes off, the
     /// increment goes on, and a finished session adds the base again.
     pub fn charge(&mut self, used_us: i64, tc: &TimeControl) {
@@ -69,6 +74,8 @@ mod tests {
             "the second move ends a session"
         );
         assert_eq!(c.left_ms(500_000), 17_500);
+        c.spend(500_000);
+        assert_eq!((c.remaining_us(), c.movestogo(&tc)), (17_500_000, Some(2)));
         let plain = TimeControl::parse("5").unwrap();
         assert_eq!(PlayerClock::new(&plain).movestogo(&plain), None);
     }

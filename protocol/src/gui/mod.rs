@@ -1,0 +1,189 @@
+//! `vsadnik gui`: a board for people, served on 127.0.0.1 and opened in any
+//! browser. A person plays a seat of any two-player variant against vsadnik
+//! or any UCI/XBoard engine (the `--engine` of `vsadnik match`), or both
+//! seats with the engine analysing. See `docs/gui.md`.
+//!
+//! Layout, one job each:
+//! - [`options`]: the command line;
+//! - [`http`]: requests and responses (HTTP/1.1, standard library only);
+//! - [`json`]: a small JSON reader and writer;
+//! - [`server`]: the listener, connections, event streams, origin checks;
+//! - [`api`]: the API's requests as the room's commands;
+//! - [`hub`]: where the server threads and the room meet;
+//! - [`room`]: the arbiter thread (game, clocks, engine seat);
+//! - [`table`]: the game of any variant behind one trait;
+//! - [`opponent`]: the engine process (`matches::engine::Engine`);
+//! - [`state`], [`view`], [`moves`]: the state document the page draws;
+//! - [`assets`]: the page (`web/`: HTML, plain JavaScript, CSS), built in.
+
+pub mod api;
+pub mod assets;
+pub mod http;
+pub mod hub;
+pub mod json;
+pub mod moves;
+pub mod opponent;
+pub mod options;
+pub mod room;
+pub mod server;
+pub mod state;
+pub mod table;
+pub mod view;
+
+use crate::cli::args::UsageError;
+use crate::cli::output;
+use crate::matches::options::EngineSpec;
+use hub::Hub;
+use options::GuiOptions;
+use room::{Command, Room, RoomSettings, Side};
+use std::io::BufRead;
+use std::net::TcpListener;
+use std::time::Duration;
+
+/// Runs `vsadnik gui`: checks the arguments and the engine, prints the URL
+/// as the first line of standard output, and serves until standard input
+/// (when it is a pipe) ends or a `quit` line arrives on it, or the program
+/// is interrupted.
+pub fn run(words: &[String]) -> Result<(), UsageError> {
+    let opts = GuiOptions::parse(words)?;
+    let listener = TcpListener::bind(("127.0.0.1", opts.port)).map_err(|e| {
+        UsageError(format!(
+            "--port {}: cannot listen on 127.0.0.1: {e}",
+            opts.port
+        ))
+    })?;
+    let port = listener
+        .local_addr()
+        .map_err(|e| UsageError(format!("cannot read the port: {e}")))?
+        .port();
+    let spec = match &opts.engine {
+        Some(s) => s.clone(),
+        None => this_program()?,
+    };
+    let mut opponent = opponent::Opponent::new(spec, opts.debug);
+    opponent
+        .start()
+        .map_err(|e| UsageError(format!("--engine: {e}")))?;
+    if opts.side != Side::Both {
+        opponent
+            .check_support(&opts.variant, false)
+            .map_err(|e| UsageError(format!("--engine: {e}")))?;
+    }
+    let table = table::new_table(&opts.variant, None).map_err(UsageError)?;
+
+    let (tx, rx) = crossbeam::channel::unbounded();
+    let hub = Hub::new(tx);
+    let settings = RoomSettings {
+        side: opts.side,
+        tc: opts.tc,
+        margin: opts.margin,
+    };
+    let room = Room::new(hub.clone(), rx, table, opponent, settings);
+    let room_thread = std::thread::Builder::new()
+        .name("gui room".into())
+        .spawn(move || room.run())
+        .map_err(|e| UsageError(format!("cannot start a thread: {e}")))?;
+    let server = server::Server::new(listener, hub.clone())
+        .map_err(|e| UsageError(format!("cannot serve: {e}")))?;
+    let live = server.live();
+    let server_thread = std::thread::Builder::new()
+        .name("gui server".into())
+        .spawn(move || server.run())
+        .map_err(|e| UsageError(format!("cannot start a thread: {e}")))?;
+
+    let url = format!("http://127.0.0.1:{port}/");
+    output::line(&format!("vsadnik gui: {url}"));
+    if opts.open {
+        open_browser(&url);
+    }
+    wait_for_the_end();
+
+    // Shut down: streams end, the room tells the engine to quit, the
+    // acceptor is woken to see it, connections get a moment to finish.
+    hub.shut_down();
+    let _ = hub.ask(Command::Shutdown, Duration::from_secs(5));
+    let _ = room_thread.join();
+    server::wake(port);
+    let _ = server_thread.join();
+    server::drain(&live, Duration::from_secs(1));
+    Ok(())
+}
+
+/// This program as the default engine.
+fn this_program() -> Result<EngineSpec, UsageError> {
+    let exe = std::env::current_exe().map_err(|e| {
+        UsageError(format!(
+            "cannot find this program to use as the engine ({e}); give --engine"
+        ))
+    })?;
+    Ok(EngineSpec {
+        argv: vec![exe.to_string_lossy().into_owned()],
+        forced: Some(crate::matches::options::Proto::Uci),
+    })
+}
+
+/// Returns when the server should stop: at the end of standard input or a
+/// `quit` line on it, when it is a pipe or a socket (a script that started
+/// the server stops it by closing the pipe). A terminal or `/dev/null` is
+/// not read: the server then runs until interrupted (Ctrl-C).
+fn wait_for_the_end() {
+    if stdin_is_a_pipe() {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            match line {
+                Ok(l) if l.trim() == "quit" => return,
+                Ok(_) => {}
+                Err(_) => return,
+            }
+        }
+        return;
+    }
+    loop {
+        std::thread::park();
+    }
+}
+
+#[cfg(unix)]
+fn stdin_is_a_pipe() -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata("/dev/stdin")
+        .map(|m| m.file_type().is_fifo() || m.file_type().is_socket())
+        .unwrap_or(false)
+}
+
+#[cfg(not(unix))]
+fn stdin_is_a_pipe() -> bool {
+    use std::io::IsTerminal;
+    !std::io::stdin().is_terminal()
+}
+
+/// Opens `url` in the desktop's browser; a failure is a note on standard
+/// error (the URL is on standard output anyway).
+fn open_browser(url: &str) {
+    let program: &[&str] = if cfg!(target_os = "macos") {
+        &["open"]
+    } else if cfg!(windows) {
+        &["cmd", "/C", "start", ""]
+    } else {
+        &["xdg-open"]
+    };
+    let started = std::process::Command::new(program[0])
+        .args(&program[1..])
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    match started {
+        // Reaped by a thread of its own: the opener usually exits at once.
+        Ok(mut child) => {
+            let _ = std::thread::Builder::new()
+                .name("gui browser".into())
+                .spawn(move || child.wait());
+        }
+        Err(e) => output::note(&format!(
+            "vsadnik gui: cannot open a browser ({}: {e}); open {url}",
+            program[0]
+        )),
+    }
+}

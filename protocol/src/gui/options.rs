@@ -1,0 +1,130 @@
+//! The `vsadnik gui` command line.
+
+use super::room::Side;
+use crate::cli::args::{Args, UsageError};
+use crate::matches::options::{EngineSpec, TimeControl};
+use std::time::Duration;
+
+/// The usage line of `vsadnik gui`.
+pub const USAGE: &str = "usage: vsadnik gui [--port N] [--variant NAME] [--side white|black|both] \
+[--engine CMD] [--tc BASE+INC] [--margin MS] [--open] [--debug]";
+
+/// Everything `vsadnik gui` was asked to do.
+#[derive(Clone, Debug)]
+pub struct GuiOptions {
+    /// The port on 127.0.0.1 (0: any free port).
+    pub port: u16,
+    /// The first game's variant.
+    pub variant: String,
+    /// The person's seat in the first game.
+    pub side: Side,
+    /// The engine; `None`: this program.
+    pub engine: Option<EngineSpec>,
+    /// The time control of games against the engine.
+    pub tc: TimeControl,
+    /// How far the engine may overstep its clock.
+    pub margin: Duration,
+    /// Open the page in the desktop's browser.
+    pub open: bool,
+    /// Echo the engine's traffic on standard error.
+    pub debug: bool,
+}
+
+/// The default time control: five minutes and three seconds a move.
+pub const DEFAULT_TC: &str = "300+3";
+
+impl GuiOptions {
+    /// Parses the words after `gui`.
+    pub fn parse(words: &[String]) -> Result<GuiOptions, UsageError> {
+        let args = Args::parse(words);
+        if let Some(w) = args.positional.first() {
+            return Err(UsageError(format!("unexpected argument '{w}'; {USAGE}")));
+        }
+        args.check_known(&[
+            "port", "variant", "side", "engine", "tc", "margin", "open", "debug",
+        ])?;
+        let one = |name: &str| -> Result<Option<String>, UsageError> {
+            match args.values(name) {
+                None => Ok(None),
+                Some([v]) => Ok(Some(v.clone())),
+                Some(_) => Err(UsageError(format!(
+                    "--{name} needs exactly one value (quote an engine command with its arguments)"
+                ))),
+            }
+        };
+        let port = args.number::<u16>("port", 0..=65535)?.unwrap_or(0);
+        let variant = one("variant")?.unwrap_or_else(|| "chess".to_string());
+        super::table::check_variant(&variant).map_err(UsageError)?;
+        let side = match one("side")? {
+            Some(s) => Side::parse(&s).map_err(|e| UsageError(format!("--{e}")))?,
+            None => Side::White,
+        };
+        let engine = one("engine")?.map(|e| EngineSpec::parse(&e)).transpose()?;
+        let tc = TimeControl::parse(&one("tc")?.unwrap_or_else(|| DEFAULT_TC.to_string()))?;
+        let margin = Duration::from_millis(args.number::<u64>("margin", 0..=60_000)?.unwrap_or(50));
+        Ok(GuiOptions {
+            port,
+            variant,
+            side,
+            engine,
+            tc,
+            margin,
+            open: args.switch("open")?,
+            debug: args.switch("debug")?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<GuiOptions, UsageError> {
+        let words: Vec<String> = line.split_whitespace().map(String::from).collect();
+        GuiOptions::parse(&words)
+    }
+
+    #[test]
+    fn defaults_and_values() {
+        let o = parse("").unwrap();
+        assert_eq!(
+            (o.port, o.variant.as_str(), o.side),
+            (0, "chess", Side::White)
+        );
+        assert!(o.engine.is_none() && !o.open);
+        assert_eq!(o.tc.tag(), "300+3");
+        let o = parse(
+            "--port 8080 --variant tavreli --side both --engine xboard:fairymax --tc 60+1 --open",
+        )
+        .unwrap();
+        assert_eq!(
+            (o.port, o.variant.as_str(), o.side),
+            (8080, "tavreli", Side::Both)
+        );
+        assert_eq!(o.engine.unwrap().argv, ["fairymax"]);
+        assert!(o.open);
+    }
+
+    #[test]
+    fn mistakes() {
+        for bad in [
+            "stray",
+            "--port",
+            "--port 70000",
+            "--port x",
+            "--variant nosuch",
+            "--variant bughouse",
+            "--side red",
+            "--tc fast",
+            "--engine",
+            "--engine a b",
+            "--open yes",
+            "--frob",
+            "--port 1 --port 2",
+            "--margin -1",
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert!(!e.0.contains('\n'), "{bad}: {e}");
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! The web server: a listener on 127.0.0.1 only, one short-lived thread per
+//! connection (at most [`MAX_CONNECTIONS`] at once), the page's files, the
+//! API ([`super::api`]) and the event streams (Server-Sent Events).
+//!
+//! Requests must name this server in `Host` (`127.0.0.1:PORT` or
+//! `localhost:PORT`, against DNS rebinding); commands must be `POST`s of
+//! `application/json` from no other origin, which a page elsewhere cannot
+//! send without the browser asking first (a CORS preflight, never
+//! granted).
+
+use super::api;
+use super::assets;
+use super::http::{read_request, write_response, Request, Response, COMMON_HEADERS};
+use super::hub::Hub;
+use super::room::Command;
+use crossbeam::channel::RecvTimeoutError;
+use std::io::Write;
+use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Most connections served at once (event streams included).
+pub const MAX_CONNECTIONS: usize = 32;
+/// How long a client may take to send its request.
+const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a write may block.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+/// A comment line on idle event streams, so that dead ones are noticed.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The server: its listener, the hub, the live connection count.
+pub struct Server {
+    listener: TcpListener,
+    hub: Arc<Hub<Command>>,
+    port: u16,
+    live: Arc<AtomicUsize>,
+}
+
+impl Server {
+    /// Serves on `listener` (bound to 127.0.0.1).
+    pub fn new(listener: TcpListener, hub: Arc<Hub<Command>>) -> std::io::Result<Server> {
+        let port = listener.local_addr()?.port();
+        Ok(Server {
+            listener,
+            hub,
+            port,
+            live: Arc::new(AtomicUsize::new(0)),
+        })
+    }
+
+    /// The number of connections being served.
+    pub fn live(&self) -> Arc<AtomicUsize> {
+        self.live.clone()
+    }
+
+    /// Accepts connections until the hub shuts down (a connection made
+    /// after that, e.g. by [`wake`], ends the loop).
+    pub fn run(self) {
+        for stream in self.listener.incoming() {
+            if self.hub.shutting_down() {
+                break;
+            }
+            let Ok(mut stream) = stream else {
+                // Out of descriptors and the like: do not spin.
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            };
+            if self.live.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+                let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
+                let _ = write_response(&mut stream, &Response::error(503, "too many connections"));
+                continue;
+            }
+            self.live.fetch_add(1, Ordering::SeqCst);
+            let hub = self.hub.clone();
+            let live = self.live.clone();
+            let port = self.port;
+            let spawned = std::thread::Builder::new()
+                .name("gui connection".into())
+                .spawn(move || {
+                    serve(stream, &hub, port);
+                    live.fetch_sub(1, Ordering::SeqCst);
+                });
+            if spawned.is_err() {
+                self.live.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+    }
+}
+
+/// Makes a blocked [`Server::run`] look at the hub again (by connecting).
+pub fn wake(port: u16) {
+    let _ = TcpStream::connect_timeout(
+        &std::net::SocketAddr::from(([127, 0, 0, 1], port)),
+        Duration::from_secs(1),
+    );
+}
+
+/// Waits until no connection is served, at most `wait`.
+pub fn drain(live: &AtomicUsize, wait: Duration) {
+    let end = Instant::now() + wait;
+    while live.load(Ordering::SeqCst) > 0 && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// True when `value` (a `Host` header, or an `Origin` without its scheme)
+/// names this server.
+fn is_local(value: &str, port: u16) -> bool {
+    value == format!("127.0.0.1:{port}") || value == format!("localhost:{port}")
+}
+
+/// Serves one connection: one request, one response (or an event stream).
+fn serve(mut stream: TcpStream, hub: &Hub<Command>, port: u16) {
+    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
+    let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
+    let req = match read_request(&stream) {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = write_response(&mut stream, &Response::error(e.status, &e.message));
+            return;
+        }
+    };
+    if let Err(r) = check_host(&req, port) {
+        let _ = write_response(&mut stream, &r);
+        return;
+    }
+    if req.method == "GET" && req.path == "/api/events" {
+        events(stream, hub);
+        return;
+    }
+    let response = route(&req, hub, port);
+    let _ = write_response(&mut stream, &response);
+}
+
+/// Refuses requests that do not name this server (DNS rebinding).
+fn check_host(req: &Request, port: u16) -> Result<(), Response> {
+    match req.header("host") {
+        Some(h) if is_local(h, port) => Ok(()),
+        _ => Err(Response::error(
+            403,
+            &format!("this server answers only to Host 127.0.0.1:{port} or localhost:{port}"),
+        )),
+    }
+}
+
+/// Refuses commands from other origins or not in JSON (a page elsewhere
+/// cannot send JSON here without a CORS preflight, which is never granted).
+fn check_command(req: &Request, port: u16) -> Result<(), Response> {
+    if let Some(origin) = req.header("origin") {
+        let local = origin
+            .strip_prefix("http://")
+            .is_some_and(|o| is_local(o, port));
+        if !local {
+            return Err(Response::error(
+                403,
+                "commands are taken from this page only",
+            ));
+        }
+    }
+    let json = req
+        .header("content-type")
+        .is_some_and(|t| t.split(';').next().unwrap_or("").trim() == "application/json");
+    if !json {
+        return Err(Response::error(
+            415,
+            "commands must be sent as application/json",
+        ));
+    }
+    Ok(())
+}
+
+/// The response to a request other than an event stream.
+fn route(req: &Request, hub: &Hub<Command>, port: u16) -> Response {
+    let path = req.path.as_str();
+    if let Some(asset) = assets::find(path) {
+        return if req.method == "GET" {
+            Response::new(200, asset.content_type, asset.body)
+        } else {
+            method_not_allowed("GET")
+        };
+    }
+    match path {
+        "/api/state" | "/api/pgn" | "/api/events" if req.method != "GET" => {
+            method_not_allowed("GET")
+        }
+        "/api/state" => Response::json(200, hub.latest()),
+        "/api/pgn" => api::pgn(hub),
+        p if api::POST_PATHS.contains(&p) => {
+            if req.method != "POST" {
+                method_not_allowed("POST")
+            } else if let Err(r) = check_command(req, port) {
+                r
+            } else {
+                api::post(hub, req)
+            }
+        }
+        _ => Response::error(404, &format!("no such page: {path}")),
+    }
+}
+
+fn method_not_allowed(allow: &str) -> Response {
+    Response::error(405, &format!("use {allow} here")).with_header("Allow", allow)
+}
+
+/// An event stream: the latest state at once, then every event published,
+/// with a comment line when idle; ends when the client goes, the stream
+/// falls behind, or the server shuts down.
+fn events(mut stream: TcpStream, hub: &Hub<Command>) {
+    let Some(rx) = hub.subscribe() else {
+        let _ = write_response(&mut stream, &Response::error(503, "too many event streams"));
+        return;
+    };
+    let head = format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nConnection: close\r\n{COMMON_HEADERS}\r\nretry: 1000\n\nevent: state\ndata: {}\n\n",
+        hub.latest()
+    );
+    if stream
+        .write_all(head.as_bytes())
+        .and_then(|_| stream.flush())
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        let frame = match rx.recv_timeout(KEEP_ALIVE) {
+            Ok(f) => f,
+            Err(RecvTimeoutError::Timeout) => ": keep-alive\n\n".into(),
+            Err(RecvTimeoutError::Disconnected) => return,
+        };
+        if hub.shutting_down() {
+            return;
+        }
+        if stream
+            .write_all(frame.as_bytes())
+            .and_then(|_| stream.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_and_origin_checks() {
+        let mut r = Request {
+            method: "POST".into(),
+            path: "/api/flip".into(),
+            headers: vec![
+                ("host".into(), "127.0.0.1:7".into()),
+                (
+                    "content-type".into(),
+                    "application/json; charset=utf-8".into(),
+                ),
+            ],
+            ..Request::default()
+        };
+        assert!(check_host(&r, 7).is_ok() && check_command(&r, 7).is_ok());
+        r.headers
+            .push(("origin".into(), "http://evil.example".into()));
+        assert_eq!(check_command(&r, 7).unwrap_err().status, 403);
+        r.headers.pop();
+        r.headers
+            .push(("origin".into(), "http://localhost:7".into()));
+        assert!(check_command(&r, 7).is_ok());
+        r.headers[1].1 = "text/plain".into();
+        assert_eq!(check_command(&r, 7).unwrap_err().status, 415);
+        r.headers[0].1 = "evil.example:7".into();
+        assert_eq!(check_host(&r, 7).unwrap_err().status, 403);
+        r.headers[0].1 = "127.0.0.1:8".into();
+        assert_eq!(check_host(&r, 7).unwrap_err().status, 403);
+    }
+}

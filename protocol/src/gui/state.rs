@@ -1,0 +1,180 @@
+//! The state document the page draws from (`GET /api/state`, the `state`
+//! event): the boards with their squares, reserves, panes and legal moves,
+//! the move list, clocks, result, engine, and the variant's own counters.
+//!
+//! Boards are a list and seats are per colour so that the team variants
+//! (two boards, four seats) extend the document instead of changing it:
+//! see docs/gui.md, "Team variants".
+
+use super::json::Json;
+use super::moves;
+use super::opponent::Activity;
+use super::room::{Room, Side};
+use super::table::two_player_variants;
+use super::view::{progressive_series, reserves_json, squares_json, tranzit_results};
+use crate::placement::{parse_move, parse_placement};
+use movegen::variant::Status;
+use movegen::Color;
+use std::time::Instant;
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+impl Room {
+    /// The board (one grid; tranzit's shown as two panes).
+    fn board_json(&self, fen: &str) -> Json {
+        let variant = self.table.variant();
+        let placement = fen.split_whitespace().next().unwrap_or("");
+        let grid = match parse_placement(placement, variant == "tavreli") {
+            Ok(g) => g,
+            // The rules library wrote this FEN: a failure is a bug here.
+            Err(e) => return Json::obj().with("error", format!("cannot draw '{placement}': {e}")),
+        };
+        let panes = if variant == "tranzit" {
+            let results = tranzit_results(fen);
+            vec![
+                Json::obj()
+                    .with("label", "I")
+                    .with("file0", 0)
+                    .with("files", 8)
+                    .with("result", results[0]),
+                Json::obj()
+                    .with("label", "II")
+                    .with("file0", 8)
+                    .with("files", 8)
+                    .with("result", results[1]),
+            ]
+        } else {
+            vec![Json::obj()
+                .with("label", "")
+                .with("file0", 0)
+                .with("files", grid.files)
+                .with("result", Json::Null)]
+        };
+        let legal: Vec<Json> = if self.person_may_move() {
+            self.table
+                .legal_moves()
+                .iter()
+                .map(|m| moves::to_json(m))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let last = self
+            .table
+            .played()
+            .last()
+            .and_then(|p| parse_move(&p.coord));
+        let last = match last {
+            Some(m) => Json::obj().with("from", m.from).with("to", m.to),
+            None => Json::Null,
+        };
+        let check = if self.table.in_check() {
+            grid.king(self.table.side_to_move() == Color::White)
+        } else {
+            None
+        };
+        let round = if variant == "progressive-english" {
+            progressive_series(fen).round
+        } else {
+            Vec::new()
+        };
+        Json::obj()
+            .with("id", "main")
+            .with("files", grid.files)
+            .with("ranks", grid.ranks)
+            .with("squares", squares_json(&grid))
+            .with("reserves", reserves_json(&grid))
+            .with("panes", Json::Arr(panes))
+            .with("legal", Json::Arr(legal))
+            .with("last", last)
+            .with("check", check)
+            .with("round", round)
+    }
+
+    /// The whole state document.
+    pub(super) fn state(&self) -> Json {
+        let now = Instant::now();
+        let fen = self.table.fen();
+        let variant = self.table.variant();
+        let to_move = self.table.side_to_move();
+        let moves: Vec<Json> = self
+            .table
+            .played()
+            .iter()
+            .map(|p| {
+                Json::obj()
+                    .with("n", p.number)
+                    .with("color", color_word(p.color))
+                    .with("text", p.record.clone())
+                    .with("uci", p.coord.clone())
+            })
+            .collect();
+        let result = match self.end() {
+            Some(e) => Json::obj()
+                .with("result", e.result())
+                .with("termination", e.termination.clone())
+                .with("comment", e.comment.clone()),
+            None => Json::Null,
+        };
+        let clocks = if self.side == Side::Both {
+            Json::Null
+        } else {
+            Json::obj()
+                .with("white", self.left_ms(Color::White, now))
+                .with("black", self.left_ms(Color::Black, now))
+                .with("running", self.turn_start.map(|_| color_word(to_move)))
+                .with("tc", self.tc.tag())
+        };
+        let engine_status = match self.opponent.activity() {
+            Activity::Searching { .. } => "thinking",
+            Activity::Analyzing { .. } => "analyzing",
+            Activity::Idle if self.opponent.running() => "idle",
+            Activity::Idle => "not running",
+        };
+        let engine = Json::obj()
+            .with("name", self.opponent.name())
+            .with("status", engine_status)
+            .with("color", self.engine_color().map(color_word))
+            .with("notice", self.notice.clone());
+        let series = if variant.starts_with("progressive") {
+            let s = progressive_series(&fen);
+            Json::obj()
+                .with("number", s.number)
+                .with("played", s.played)
+                .with("length", s.number)
+                .with("color", color_word(to_move))
+        } else {
+            Json::Null
+        };
+        let turn = if self.end().is_some() || self.table.status() != Status::Ongoing {
+            "over"
+        } else if self.person_may_move() {
+            "person"
+        } else {
+            "engine"
+        };
+        Json::obj()
+            .with("version", self.version)
+            .with("variant", variant)
+            .with("variants", two_player_variants())
+            .with("fen", fen.clone())
+            .with("start_fen", self.table.start_fen())
+            .with("side", self.side.name())
+            .with("to_move", color_word(to_move))
+            .with("turn", turn)
+            .with("boards", vec![self.board_json(&fen)])
+            .with("moves", moves)
+            .with("result", result)
+            .with("clocks", clocks)
+            .with("engine", engine)
+            .with("analysis", self.analysis)
+            .with("flipped", self.flipped)
+            .with("series", series)
+            .with("thinking", self.thinking.clone())
+    }
+}
