@@ -46,6 +46,9 @@ pub struct Opponent {
     debug: bool,
     engine: Option<Engine>,
     activity: Activity,
+    /// The engine ended the analysis by itself (a UCI `bestmove` before
+    /// `stop`, as engines under a node limit do): nothing to wait for.
+    analysis_over: bool,
     told: Option<Told>,
 }
 
@@ -60,6 +63,7 @@ impl Opponent {
             debug,
             engine: None,
             activity: Activity::Idle,
+            analysis_over: false,
             told: None,
         }
     }
@@ -195,6 +199,7 @@ impl Opponent {
         match e.analyze(&Self::view(table)) {
             Ok(()) => {
                 self.activity = Activity::Analyzing { position };
+                self.analysis_over = false;
                 if let Some(t) = self.told.as_mut() {
                     t.coords = table.coords().to_vec();
                 }
@@ -225,6 +230,7 @@ impl Opponent {
                 }
                 r
             }
+            Activity::Analyzing { .. } if self.analysis_over && e.proto == Proto::Uci => Ok(()),
             Activity::Analyzing { .. } => e.stop_analysis(),
         };
         match result {
@@ -286,8 +292,12 @@ impl Opponent {
     /// for [`Opponent::take_thinking`]).
     pub fn poll(&mut self) -> Option<Reply> {
         let reply = self.engine.as_mut()?.poll_reply();
-        if let Some(Reply::Crash) = reply {
-            self.crashed();
+        match reply {
+            Some(Reply::Crash) => self.crashed(),
+            Some(Reply::Move(..)) if matches!(self.activity, Activity::Analyzing { .. }) => {
+                self.analysis_over = true;
+            }
+            _ => {}
         }
         reply
     }

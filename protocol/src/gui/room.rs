@@ -136,6 +136,9 @@ pub struct Room {
     pub(super) version: u64,
     /// The engine's latest thinking line, as published.
     pub(super) thinking: Option<Json>,
+    /// Bumped whenever `thinking` changes: pages keep the newest of what
+    /// the event stream and the answers to their commands bring.
+    pub(super) thinking_seq: u64,
     /// The latest trouble with the engine, for the person to read.
     pub(super) notice: Option<String>,
     margin_us: i64,
@@ -176,6 +179,7 @@ impl Room {
             position: 0,
             version: 0,
             thinking: None,
+            thinking_seq: 0,
             notice: None,
             margin_us: micros(settings.margin),
         };
@@ -471,9 +475,15 @@ impl Room {
         let Some(t) = lines.into_iter().last().filter(|_| current) else {
             return;
         };
-        let doc = self.thinking_json(&t);
+        self.thinking_seq += 1;
+        let doc = self.thinking_json(&t).with("seq", self.thinking_seq);
         self.hub.publish("thinking", doc.to_text());
         self.thinking = Some(doc);
+    }
+
+    fn clear_thinking(&mut self) {
+        self.thinking = None;
+        self.thinking_seq += 1;
     }
 
     /// A thinking line for the page: the score from White's side, the line
@@ -577,7 +587,7 @@ impl Room {
                 if on != self.analysis {
                     self.stop_clock(now, false);
                     self.analysis = on;
-                    self.thinking = None;
+                    self.clear_thinking();
                     self.start_clock(now);
                 }
             }
@@ -618,7 +628,7 @@ impl Room {
         self.ended = None;
         self.analysis = analysis;
         self.notice = None;
-        self.thinking = None;
+        self.clear_thinking();
         self.after_change(Instant::now());
         Ok(())
     }

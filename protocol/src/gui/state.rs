@@ -176,5 +176,6 @@ impl Room {
             .with("flipped", self.flipped)
             .with("series", series)
             .with("thinking", self.thinking.clone())
+            .with("thinking_seq", self.thinking_seq)
     }
 }

@@ -17,6 +17,7 @@
   let drag = null;       // a drag under way
   let towerSq = null;    // the tower shown in the tower panel
   let thinking = null;   // the engine's latest line
+  let thinkingSeq = -1;  // its number: the newer of stream and answers wins
   let stateAt = 0;       // when the state arrived (for the clocks)
   let pendingPromotion = null;
   let lastNotice = null;  // the engine notice shown last
@@ -322,6 +323,7 @@
     $('th-engine').textContent = state.analysis ? '(analysis)' : '';
     if (!t) {
       $('th-line').textContent = state.analysis ? 'thinking…' : '';
+      $('th-line').removeAttribute('data-depth');
       $('th-pv').textContent = '';
       return;
     }
@@ -541,7 +543,10 @@
     const fresh = !state || doc.fen !== state.fen || doc.variant !== state.variant;
     state = doc;
     stateAt = performance.now();
-    if (doc.thinking !== undefined) thinking = doc.thinking;
+    if (doc.thinking_seq > thinkingSeq) {
+      thinking = doc.thinking;
+      thinkingSeq = doc.thinking_seq;
+    }
     if (fresh) {
       sel = null;
       if (towerSq && stackAt(towerSq).length < 2) towerSq = null;
@@ -551,7 +556,9 @@
   }
 
   function onThinking(doc) {
+    if (doc.seq <= thinkingSeq) return;
     thinking = doc;
+    thinkingSeq = doc.seq;
     if (state) renderThinking();
   }
 

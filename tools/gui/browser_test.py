@@ -1,0 +1,417 @@
+#!/usr/bin/env python3
+"""Browser test of `vsadnik gui`: a real Chromium (headless, driven by
+Selenium) loads the page and plays a short scripted game in every
+two-player variant against the engine, with the mouse only -- pieces
+dragged and dropped, or clicked and clicked; reserve pieces dragged onto the
+board; tranzit transfers dragged to the other board; tavreli tower levels
+clicked to choose a split; the promotion chooser; the analysis panel. After
+each step it checks that the board on the page changed and that the engine
+answered; at the end of each variant it saves a screenshot to
+docs/img/gui-<variant>.png.
+
+Needs: Debian's chromium and chromium-driver (/usr/bin/chromium,
+/usr/bin/chromedriver), Python selenium (pip install selenium), and a built
+binary (cargo build --release). The machine needs no network: the page and
+everything it uses come from the binary.
+
+    python3 tools/gui/browser_test.py [--binary target/release/vsadnik]
+        [--out docs/img] [--variants chess,tavreli] [--keep-open]
+
+Exit status 0 when every variant passed, 1 otherwise (the failing step is
+named on standard error, with the page's console messages).
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+VARIANTS = ["chess", "crazyhouse", "tranzit", "progressive-italian",
+            "progressive-scottish", "progressive-english", "tavreli"]
+WAIT = 30  # seconds for any one wait
+
+
+class Failure(Exception):
+    pass
+
+
+class Server:
+    """`vsadnik gui --port 0` as a child process; ends when its input closes."""
+
+    def __init__(self, binary, engine):
+        self.proc = subprocess.Popen(
+            [binary, "gui", "--port", "0", "--engine", engine, "--tc", "300+3"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        prefix = "vsadnik gui: "
+        if not line.startswith(prefix):
+            raise Failure(f"first line of vsadnik gui: {line!r}")
+        self.url = line[len(prefix):].strip()
+
+    def stop(self):
+        self.proc.stdin.close()
+        try:
+            return self.proc.wait(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise Failure("vsadnik gui did not end at the end of its input")
+
+
+class Page:
+    """The board page in Chromium, with the moves a person makes."""
+
+    def __init__(self, url):
+        self.profile = tempfile.mkdtemp(prefix="vsadnik-chromium-")
+        opts = webdriver.ChromeOptions()
+        for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage", "--window-size=1320,900",
+                  "--user-data-dir=" + self.profile]:
+            opts.add_argument(a)
+        opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+        self.d = webdriver.Chrome(options=opts, service=service)
+        self.d.set_page_load_timeout(WAIT)
+        self.d.get(url)
+        self.wait("the page draws the board", lambda: self.state() is not None
+                  and self.d.find_elements(By.CSS_SELECTOR, "rect.sq"))
+
+    def close(self):
+        self.d.quit()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    # -- reading the page ----------------------------------------------
+    def state(self):
+        return self.d.execute_script("return window.vsadnikState || null")
+
+    def wait(self, what, cond, timeout=WAIT):
+        end = time.time() + timeout
+        while time.time() < end:
+            try:
+                v = cond()
+            except Exception:  # a node replaced while read
+                v = None
+            if v:
+                return v
+            time.sleep(0.05)
+        raise Failure("timed out waiting until " + what)
+
+    def legal(self):
+        return [m["uci"] for m in self.state()["boards"][0]["legal"]]
+
+    def piece_on(self, sq):
+        """The pieces drawn on `sq` (top first) as letters, upper case White."""
+        return self.d.execute_script("""
+            const s = window.vsadnikState, b = s.boards[0];
+            const sq = arguments[0];
+            const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1)) - 1;
+            const drawn = document.querySelector(`g.piece[data-sq="${sq}"]`);
+            if (!drawn) return '';
+            return b.squares[r * b.files + f].map(p => p.c === 'w' ? p.k : p.k.toLowerCase()).join('');
+        """, sq)
+
+    def moves_text(self):
+        return self.d.find_element(By.ID, "moves").text
+
+    def status(self):
+        return self.d.find_element(By.ID, "status").text
+
+    def wait_person(self):
+        """Until it is the person's move (the engine has answered)."""
+        self.wait("the person's move", lambda: self.state()["turn"] in ("person", "over")
+                  and self.state()["engine"]["status"] != "thinking")
+        return self.state()
+
+    # -- the mouse -----------------------------------------------------
+    def square(self, sq):
+        return self.d.find_element(By.CSS_SELECTOR, f'rect.sq[data-sq="{sq}"]')
+
+    def level(self, sq, level):
+        return self.d.find_element(By.CSS_SELECTOR, f'g.piece[data-sq="{sq}"] rect[data-level="{level}"]')
+
+    def click(self, element):
+        ActionChains(self.d).move_to_element(element).click().perform()
+
+    @staticmethod
+    def centre(element):
+        r = element.rect
+        return r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
+
+    def drag(self, source, target):
+        """Presses on `source`, moves in steps to `target`, lets go. The
+        page redraws the board when a piece is picked up, so the target's
+        place is measured before."""
+        (sx, sy), (tx, ty) = self.centre(source), self.centre(target)
+        chain = ActionChains(self.d).move_to_element(source).click_and_hold()
+        steps = 4
+        for i in range(steps):
+            chain.move_by_offset(round((tx - sx) / steps), round((ty - sy) / steps))
+        chain.release().perform()
+
+    def button(self, ident):
+        self.d.find_element(By.ID, ident).click()
+
+    # -- moves ---------------------------------------------------------
+    def _played(self, uci, count):
+        s = self.state()
+        return len(s["moves"]) > count and s["moves"][count]["uci"] == uci
+
+    def move(self, uci, how="drag", level=None):
+        """Makes the move `uci` with the mouse; checks the server took it."""
+        count = len(self.state()["moves"])
+        if uci not in self.legal():
+            raise Failure(f"{uci} is not in the page's legal moves {self.legal()}")
+        if "@" in uci:
+            kind, to = uci.split("@")
+            color = "w" if self.state()["to_move"] == "white" else "b"
+            hand = self.d.find_element(By.CSS_SELECTOR, f'.hand[data-drop="{kind}"][data-color="{color}"]')
+            self.drag(hand, self.square(to))
+        else:
+            frm, to = uci[:2], uci[-2:] if uci[-1].isdigit() else uci[-3:-1]
+            if "(" in uci:
+                k = int(uci[uci.index("(") + 1:uci.index(")")])
+                level = k - 1
+            source = self.level(frm, level) if level is not None else self.square(frm)
+            if how == "drag":
+                self.drag(source, self.square(to))
+            else:
+                self.click(source)
+                self.wait(f"targets of {frm}", lambda: self.d.find_elements(
+                    By.CSS_SELECTOR, f'[data-target="{to}"]'))
+                self.click(self.square(to))
+            if len(uci) == 5 and uci[-1].isalpha() and "(" not in uci:
+                self.wait("the promotion chooser", lambda: self.d.find_element(
+                    By.ID, "promotion").is_displayed())
+                self.click(self.d.find_element(By.CSS_SELECTOR, f'#promotion-choices [data-promo="{uci[-1]}"]'))
+        return self.played(uci, count)
+
+    def played(self, uci, count):
+        """Waits until `uci` is move number `count` (from 0) of the game."""
+        self.wait(f"{uci} on the board", lambda: self._played(uci, count))
+        return self.state()
+
+    def new_game(self, variant, side="white", tc="300+3", fen=""):
+        self.button("btn-new")
+        self.wait("the new-game form", lambda: self.d.find_element(By.ID, "newgame").is_displayed())
+        Select(self.d.find_element(By.ID, "ng-variant")).select_by_value(variant)
+        Select(self.d.find_element(By.ID, "ng-side")).select_by_value(side)
+        for ident, value in (("ng-tc", tc), ("ng-fen", fen)):
+            box = self.d.find_element(By.ID, ident)
+            box.clear()
+            if value:
+                box.send_keys(value)
+        self.button("ng-start")
+        self.wait(f"a new {variant} game", lambda: self.state()["variant"] == variant
+                  and not self.state()["moves"] and not self.d.find_element(By.ID, "newgame").is_displayed())
+
+    def shot(self, out, variant):
+        path = os.path.join(out, f"gui-{variant}.png")
+        self.d.execute_script("document.activeElement && document.activeElement.blur()")
+        time.sleep(0.3)
+        self.d.save_screenshot(path)
+        return path
+
+    def console_errors(self):
+        return [e for e in self.d.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+def pick(page, preferred):
+    """The first of `preferred` that is legal, else the first legal move."""
+    legal = page.legal()
+    for m in preferred:
+        if m in legal:
+            return m
+    return legal[0]
+
+
+def expect(cond, what):
+    if not cond:
+        raise Failure(what)
+
+
+# -- the games --------------------------------------------------------
+def play_chess(page, out):
+    page.new_game("chess")
+    page.move("e2e4", "drag")
+    expect(page.piece_on("e4") == "P" and page.piece_on("e2") == "", "e4 drawn, e2 empty")
+    page.wait_person()
+    expect(len(page.state()["moves"]) == 2, "the engine answered")
+    page.move(pick(page, ["g1f3"]), "click")
+    page.wait_person()
+    page.move(pick(page, ["f1c4", "f1b5", "d2d4"]), "drag")
+    page.wait_person()
+    expect("Nf3" in page.moves_text(), "the move list in SAN: " + page.moves_text())
+    page.button("btn-analysis")
+    page.wait("an engine line", lambda: page.d.find_element(By.ID, "th-line").get_attribute("data-depth"))
+    expect(page.d.find_element(By.ID, "th-pv").text.strip(),
+           "the line's moves: " + json.dumps(page.d.execute_script("return [window.vsadnikState.thinking, document.getElementById('th-pv').textContent, document.getElementById('th-line').textContent]")))
+    path = page.shot(out, "chess")
+    page.button("btn-analysis")
+    page.wait("analysis off", lambda: not page.state()["analysis"])
+    page.wait_person()
+    # The promotion chooser, from a loaded FEN.
+    page.d.find_element(By.CSS_SELECTOR, "#load summary").click()
+    box = page.d.find_element(By.ID, "load-text")
+    box.clear()
+    box.send_keys("8/P6k/8/8/8/8/8/K7 w - - 0 1")
+    page.button("load-go")
+    page.wait("the loaded position", lambda: page.piece_on("a7") == "P" and not page.state()["moves"])
+    page.move("a7a8n", "click")
+    expect("a8=N" in page.moves_text(), "a8=N in the list: " + page.moves_text())
+    page.wait_person()
+    page.button("btn-takeback")
+    page.wait("the take-back", lambda: not page.state()["moves"])
+    expect(page.piece_on("a7") == "P", "the pawn back on a7")
+    page.button("btn-flip")
+    page.wait("the flipped board", lambda: page.state()["flipped"])
+    page.button("btn-flip")
+    page.wait("the board turned back", lambda: not page.state()["flipped"])
+    return path
+
+
+def play_crazyhouse(page, out):
+    page.new_game("crazyhouse",
+                  fen="r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3")
+    expect(page.d.find_elements(By.CSS_SELECTOR, '.hand[data-drop="P"][data-color="w"]'), "White's pawn in hand")
+    page.move("P@d3", "drag")
+    expect(page.piece_on("d3") == "P", "the dropped pawn on d3")
+    expect(not page.d.find_elements(By.CSS_SELECTOR, '.hand[data-color="w"]'), "White's hand empty")
+    page.wait_person()
+    page.move(pick(page, ["f1e2", "b1c3", "d3d4"]), "click")
+    page.wait_person()
+    expect(len(page.state()["moves"]) == 4, "four moves")
+    return page.shot(out, "crazyhouse")
+
+
+def play_tranzit(page, out):
+    page.new_game("tranzit")
+    expect(len(page.d.find_elements(By.CSS_SELECTOR, "svg.board")) == 2, "two boards")
+    page.move("e2e4", "drag")
+    page.wait_person()
+    # A transfer: the knight dragged to the same square of board II.
+    page.move("g1o1", "drag")
+    expect(page.piece_on("o1") == "N" and page.piece_on("g1") == "", "the knight on board II")
+    pane2 = page.d.find_element(By.CSS_SELECTOR, 'svg.board[data-pane="II"]')
+    expect(pane2.find_elements(By.CSS_SELECTOR, 'g.piece[data-sq="o1"]'), "drawn on board II")
+    page.wait_person()
+    page.move(pick(page, ["d2d4", "b1c3"]), "click")
+    page.wait_person()
+    results = [e.text for e in page.d.find_elements(By.CSS_SELECTOR, ".pane-title .res")]
+    expect(len(results) == 2, "a result per board: %s" % results)
+    return page.shot(out, "tranzit")
+
+
+def play_progressive(page, out, variant):
+    page.new_game(variant)
+    shot = None
+    preferred = ["e2e4", "d2d4", "g1f3", "b1c3", "f1c4", "c2c3", "h2h3", "a2a3"]
+    for series in (1, 3, 5):
+        s = page.wait_person()
+        if s["turn"] == "over":
+            break
+        se = s["series"]
+        expect(se["number"] == series, f"series {series}, got {se}")
+        for i in range(series):
+            text = page.d.find_element(By.ID, "series").text
+            expect(text.startswith(f"Series {series} (White): move {i + 1} of {series}"), "counter: " + text)
+            if series == 3 and i == 2:
+                shot = page.shot(out, variant)
+            page.move(pick(page, preferred), "drag" if i % 2 == 0 else "click")
+            s = page.state()
+            if s["turn"] == "over" or s["to_move"] != "white":
+                break  # a check ends a Scottish or English series early
+    expect(shot, "a screenshot in series 3")
+    return shot
+
+
+def play_tavreli(page, out):
+    page.new_game("tavreli", fen="r1bqk1nr/pppp1ppp/2n5/2b1(pP)3/2(BN)5/8/PPPP1PPP/R1BQK1HR w KQkq - 0 5")
+    helgi = page.d.find_elements(By.CSS_SELECTOR, 'g.piece[data-sq="g1"] .crown')
+    expect(helgi, "the Helgi drawn with its crown")
+    expect(page.d.find_element(By.CSS_SELECTOR, 'g.piece[data-sq="c4"]').get_attribute("data-height") == "2",
+           "the tower on c4")
+    # A split: the top level of the c4 tower clicked, then its target.
+    page.click(page.level("c4", 0))
+    page.wait("the tower panel", lambda: page.d.find_element(By.ID, "tower").is_displayed())
+    page.wait("the split's targets", lambda: page.d.find_elements(By.CSS_SELECTOR, '[data-target="d3"]'))
+    page.click(page.square("d3"))
+    page.played("c4(1)d3", 0)
+    expect(page.piece_on("c4") == "N" and page.piece_on("d3") == "B", "the bishop split off")
+    page.wait_person()
+    # A stack: the rook dragged onto its own pawn.
+    page.move("a1a2", "drag")
+    expect(page.piece_on("a2") == "RP", "the rook on the pawn")
+    page.wait_person()
+    # The whole tower chosen by its lower level (targets shown) for the picture.
+    page.click(page.level("a2", 1))
+    page.wait("the tower's targets", lambda: page.d.find_elements(By.CSS_SELECTOR, "[data-target]"))
+    page.wait("the tower panel", lambda: page.d.find_element(By.ID, "tower").is_displayed())
+    return page.shot(out, "tavreli")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--binary", default=os.path.join(ROOT, "target/release/vsadnik"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs/img"))
+    ap.add_argument("--variants", default=",".join(VARIANTS))
+    ap.add_argument("--nodes", type=int, default=3000, help="the engine's nodes per move")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    engine = f"{args.binary} --nodes-per-move {args.nodes}"
+    server = Server(args.binary, engine)
+    page = Page(server.url)
+    failed = []
+    games = {
+        "chess": play_chess,
+        "crazyhouse": play_crazyhouse,
+        "tranzit": play_tranzit,
+        "tavreli": play_tavreli,
+    }
+    try:
+        for v in args.variants.split(","):
+            started = time.time()
+            try:
+                if v.startswith("progressive-"):
+                    path = play_progressive(page, args.out, v)
+                else:
+                    path = games[v](page, args.out)
+                errors = page.console_errors()
+                if errors:
+                    raise Failure("console errors: " + json.dumps(errors))
+                print(f"ok   {v:22} {time.time() - started:5.1f} s  {os.path.relpath(path, ROOT)}")
+            except Exception as e:  # report and go on with the next variant
+                failed.append(v)
+                print(f"FAIL {v:22} {type(e).__name__}: {e}", file=sys.stderr)
+                try:
+                    page.d.save_screenshot(os.path.join(tempfile.gettempdir(), f"gui-fail-{v}.png"))
+                    print("     state: " + json.dumps(page.state())[:2000], file=sys.stderr)
+                    print("     console: " + json.dumps(page.d.get_log("browser"))[:2000], file=sys.stderr)
+                except Exception:
+                    pass
+    finally:
+        page.close()
+        status = server.stop()
+    if status != 0:
+        print(f"vsadnik gui exited with status {status}", file=sys.stderr)
+        return 1
+    if failed:
+        print("failed: " + ", ".join(failed), file=sys.stderr)
+        return 1
+    print("all variants passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
