@@ -134,7 +134,7 @@ fn read_series<R: SeriesRules>(start: &Progressive<R>, text: &str) -> Result<Vec
         }
         if continued != (s.played > 0) {
             return Err(format!(
-                "'{head}': `N...` is written only for a series already begun"
+                "'{head}': 'N...' marks only a series begun before the start"
             ));
         }
         let mut count = 0;
