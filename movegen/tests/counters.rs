@@ -4,7 +4,7 @@
 //! and a FEN above the bound or with a counter that is not a plain number is
 //! refused. Large counters change nothing where no draw rule looks at them.
 
-use movegen::drops::{CrazyhousePosition, SwedishPosition};
+use movegen::drops::{BughousePosition, CrazyhousePosition, SwedishPosition};
 use movegen::progressive::{EnglishPosition, ItalianPosition, ScottishPosition};
 use movegen::tavreli::TavreliPosition;
 use movegen::tranzit::TranzitPosition;
@@ -154,6 +154,8 @@ fn drop_variant_counters() {
     bound_and_refusals::<CrazyhousePosition>(fen, MAX);
     chess_like_counts::<CrazyhousePosition>(fen, ["e8d7", "e1d1"]);
     chess_like_counts::<SwedishPosition>(fen, ["e8d7", "e1d1"]);
+    chess_like_counts::<BughousePosition>(fen, ["e8d7", "e1d1"]);
+    bound_and_refusals::<BughousePosition>(fen, MAX);
     // A knight drop is quiet too.
     chess_like_counts::<CrazyhousePosition>(fen, ["N@a6", "N@a3"]);
     same_perft::<CrazyhousePosition>(
