@@ -8,6 +8,7 @@ use crate::matches::notation::{parse_engine_move, parse_lenient};
 use crate::matches::openings::{replay, Replayed};
 use crate::matches::options::Proto;
 use crate::matches::pgn_in::read_games;
+use movegen::pgn::PgnBody;
 use movegen::variant::{dispatch, Position, Status, VariantVisitor};
 use movegen::Color;
 
@@ -58,6 +59,10 @@ pub trait Table: Send {
     /// An engine's line (coordinates or SAN) in the record notation, as
     /// far as its moves are legal from the current position.
     fn line_records(&self, line: &[String]) -> Vec<String>;
+    /// The variant's part of the game's PGN (tags, game comment, movetext).
+    fn pgn_body(&self) -> PgnBody;
+    /// The number of moves played.
+    fn plies(&self) -> usize;
 }
 
 /// The [`Table`] of variant `P`.
@@ -68,6 +73,7 @@ pub struct Game<P: Position> {
     played: Vec<Played>,
     coords: Vec<String>,
     records: Vec<String>,
+    moves: Vec<P::Move>,
 }
 
 impl<P: Position> Game<P> {
@@ -89,6 +95,7 @@ impl<P: Position> Game<P> {
             played: Vec::new(),
             coords: Vec::new(),
             records: Vec::new(),
+            moves: Vec::new(),
         })
     }
 
@@ -102,6 +109,7 @@ impl<P: Position> Game<P> {
         });
         self.coords.push(m.to_string());
         self.records.push(record);
+        self.moves.push(m);
         self.pos.make_move(m);
     }
 
@@ -159,6 +167,7 @@ impl<P: Position> Table for Game<P> {
         }
         self.coords.pop();
         self.records.pop();
+        self.moves.pop();
         self.pos.unmake_move();
         true
     }
@@ -173,6 +182,16 @@ impl<P: Position> Table for Game<P> {
     }
     fn has_san(&self) -> bool {
         P::HAS_SAN
+    }
+    fn pgn_body(&self) -> PgnBody {
+        let start = match &self.start_fen {
+            Some(f) => P::from_fen(f).expect("a start FEN read once reads again"),
+            None => P::startpos(),
+        };
+        P::pgn_body(&start, &self.moves)
+    }
+    fn plies(&self) -> usize {
+        self.moves.len()
     }
     fn line_records(&self, line: &[String]) -> Vec<String> {
         let mut pos = self.pos.clone();
