@@ -184,6 +184,9 @@ impl Room {
             margin_us: micros(settings.margin),
         };
         room.start_clock(Instant::now());
+        // The first state is there before the server answers anyone: the
+        // hub's latest state must never be the empty placeholder.
+        room.publish();
         room
     }
 
