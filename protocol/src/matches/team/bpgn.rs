@@ -28,6 +28,8 @@ pub enum Entry {
 
 /// Everything the BPGN of one game says.
 pub struct TeamRecord<'a> {
+    /// The `Event` tag value.
+    pub event: &'a str,
     /// The game number.
     pub round: u32,
     /// `WhiteA`, `BlackA`, `WhiteB`, `BlackB`.
@@ -38,6 +40,9 @@ pub struct TeamRecord<'a> {
     pub time_control: &'a str,
     /// `YYYY.MM.DD`.
     pub date: &'a str,
+    /// The two-board FEN the game started from (`FEN-A | FEN-B`); `None`
+    /// for the start position.
+    pub start_fen: Option<&'a str>,
     /// Moves and comments in the order they happened.
     pub entries: &'a [Entry],
     /// `1-0` (team of White on A wins), `0-1` or `1/2-1/2`.
@@ -56,7 +61,7 @@ impl TeamRecord<'_> {
     /// The game as BPGN text, ending with a blank line.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        tag(&mut out, "Event", "vsadnik match");
+        tag(&mut out, "Event", self.event);
         tag(&mut out, "Site", "?");
         tag(&mut out, "Date", self.date);
         tag(&mut out, "Round", &self.round.to_string());
@@ -70,6 +75,10 @@ impl TeamRecord<'_> {
         tag(&mut out, "TimeControl", self.time_control);
         tag(&mut out, "Result", self.result);
         tag(&mut out, "Termination", self.termination);
+        if let Some(fen) = self.start_fen {
+            tag(&mut out, "SetUp", "1");
+            tag(&mut out, "FEN", fen);
+        }
         out.push('\n');
         let mut words: Vec<String> = Vec::new();
         for e in self.entries {
@@ -126,11 +135,13 @@ mod tests {
             Entry::Comment("ptell b: need N".into()),
         ];
         let text = TeamRecord {
+            event: "vsadnik match",
             round: 3,
             players: ["w1", "b1", "w2", "b2"],
             variant: "bughouse",
             time_control: "60+0",
             date: "2026.12.02",
+            start_fen: None,
             entries: &entries,
             result: "0-1",
             termination: "time forfeit",

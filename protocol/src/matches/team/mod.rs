@@ -1,11 +1,13 @@
 //! Team variants (bughouse, Swedish chess): four engines on two boards,
-//! played at the same time under one arbiter ([`arbiter`]), recorded as
-//! BPGN ([`bpgn`]). `--engine` 1 and 2 are team 1 (board A White, board B
-//! Black in odd games), 3 and 4 team 2; the teams change seats every game.
+//! played at the same time under one arbiter ([`arbiter`]; the game
+//! itself, whoever sits in the seats, in [`play`]), recorded as BPGN
+//! ([`bpgn`]). `--engine` 1 and 2 are team 1 (board A White, board B Black
+//! in odd games), 3 and 4 team 2; the teams change seats every game.
 //! See `docs/match.md` ("Team variants").
 
 pub mod arbiter;
 pub mod bpgn;
+pub mod play;
 
 use super::openings::Opening;
 use super::options::MatchOptions;
