@@ -12,6 +12,7 @@
 //! | `POST /api/load` | `{"fen"}` or `{"pgn"}`, optional `"variant"` | the new state |
 //! | `POST /api/takeback`, `/api/resign`, `/api/flip` | `{}` | the new state |
 //! | `POST /api/analysis` | `{"on": true}` | the new state |
+//! | `POST /api/tell` | `{"text": "++n"}` (team games: to the partner) | the new state |
 //!
 //! Errors are `{"error": "..."}` with 400 (bad input, illegal move), 404,
 //! 405, 409 (not now: not your move, the game is over), 415, 503.
@@ -35,7 +36,11 @@ pub const POST_PATHS: &[&str] = &[
     "/api/resign",
     "/api/flip",
     "/api/analysis",
+    "/api/tell",
 ];
+
+/// The longest partner message.
+pub const MAX_TELL: usize = 100;
 
 /// The JSON body of a POST: an object whose fields are all in `known`.
 fn body(req: &Request, known: &[&str]) -> Result<Json, ApiError> {
@@ -127,6 +132,18 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
             };
             Command::Analysis(on)
         }
+        "/api/tell" => {
+            let doc = body(req, &["text"])?;
+            let text = string(&doc, "text")?.unwrap_or_default();
+            let text = text.trim();
+            if text.is_empty() || text.len() > MAX_TELL || text.chars().any(char::is_control) {
+                return Err(ApiError::new(
+                    400,
+                    format!("'text' must be one line of 1 to {MAX_TELL} characters, e.g. \"++n\""),
+                ));
+            }
+            Command::Tell(text.to_string())
+        }
         _ => return Err(ApiError::new(404, "no such command")),
     })
 }
@@ -213,6 +230,10 @@ mod tests {
             ("/api/new", "{\"tc\":\"fast\"}"),
             ("/api/analysis", "{\"on\":\"yes\"}"),
             ("/api/flip", "{\"now\":true}"),
+            ("/api/tell", "{}"),
+            ("/api/tell", "{\"text\":\"  \"}"),
+            ("/api/tell", "{\"text\":\"a\\nb\"}"),
+            ("/api/tell", "{\"text\":7}"),
         ] {
             let e = command(path, &req(b)).unwrap_err();
             assert_eq!(e.status, 400, "{path} {b}: {}", e.message);

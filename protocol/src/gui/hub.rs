@@ -5,7 +5,7 @@
 
 use super::json::Json;
 use crossbeam::channel::{self, Receiver, Sender};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -52,6 +52,7 @@ pub struct Hub<C> {
     latest: Mutex<String>,
     subscribers: Mutex<Vec<Sender<Arc<str>>>>,
     shutdown: AtomicBool,
+    numbers: AtomicU64,
 }
 
 impl<C> Hub<C> {
@@ -62,6 +63,7 @@ impl<C> Hub<C> {
             latest: Mutex::new("{}".to_string()),
             subscribers: Mutex::new(Vec::new()),
             shutdown: AtomicBool::new(false),
+            numbers: AtomicU64::new(0),
         })
     }
 
@@ -74,6 +76,13 @@ impl<C> Hub<C> {
             .send(Envelope { command, reply: tx })
             .map_err(|_| busy())?;
         rx.recv_timeout(wait).map_err(|_| busy())?
+    }
+
+    /// The next of a sequence shared by every room the hub serves (state
+    /// versions, engine line numbers): pages keep the newest they saw, so a
+    /// new room must go on counting where the last one stopped.
+    pub fn next_number(&self) -> u64 {
+        self.numbers.fetch_add(1, Ordering::SeqCst) + 1
     }
 
     /// The latest state document.

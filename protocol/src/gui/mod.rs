@@ -1,7 +1,9 @@
 //! `vsadnik gui`: a board for people, served on 127.0.0.1 and opened in any
 //! browser. A person plays a seat of any two-player variant against vsadnik
 //! or any UCI/XBoard engine (the `--engine` of `vsadnik match`), or both
-//! seats with the engine analysing. See `docs/gui.md`.
+//! seats with the engine analysing; or one seat of a bughouse or Swedish
+//! team game, engines in the other three. See `docs/gui.md` and
+//! `docs/gui_team.md`.
 //!
 //! Layout, one job each:
 //! - [`options`]: the command line;
@@ -10,7 +12,10 @@
 //! - [`server`]: the listener, connections, event streams, origin checks;
 //! - [`api`]: the API's requests as the room's commands;
 //! - [`hub`]: where the server threads and the room meet;
+//! - [`lobby`]: which room plays (two-player or team), switched by a new game;
 //! - [`room`]: the arbiter thread (game, clocks, engine seat);
+//! - [`team_room`], [`team_state`]: the team games' arbiter thread (the
+//!   match runner's `TeamPlay` with the person in one seat) and its state;
 //! - [`table`]: the game of any variant behind one trait;
 //! - [`opponent`]: the engine process (`matches::engine::Engine`);
 //! - [`state`], [`view`], [`moves`]: the state document the page draws;
@@ -21,6 +26,7 @@ pub mod assets;
 pub mod http;
 pub mod hub;
 pub mod json;
+pub mod lobby;
 pub mod moves;
 pub mod opponent;
 pub mod options;
@@ -28,14 +34,17 @@ pub mod room;
 pub mod server;
 pub mod state;
 pub mod table;
+pub mod team_room;
+pub mod team_state;
 pub mod view;
 
 use crate::cli::args::UsageError;
 use crate::cli::output;
-use crate::matches::options::EngineSpec;
+use crate::matches::options::{EngineSpec, Proto};
 use hub::Hub;
+use lobby::{Config, Lobby};
 use options::GuiOptions;
-use room::{Command, Room, RoomSettings, Side};
+use room::Command;
 use std::io::BufRead;
 use std::net::TcpListener;
 use std::time::Duration;
@@ -56,32 +65,33 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         .local_addr()
         .map_err(|e| UsageError(format!("cannot read the port: {e}")))?
         .port();
-    let spec = match &opts.engine {
+    let engine = match &opts.engine {
         Some(s) => s.clone(),
-        None => this_program()?,
+        None => this_program(Proto::Uci)?,
     };
-    let mut opponent = opponent::Opponent::new(spec, opts.debug);
-    opponent
-        .start()
-        .map_err(|e| UsageError(format!("--engine: {e}")))?;
-    if opts.side != Side::Both {
-        opponent
-            .check_support(&opts.variant, false)
-            .map_err(|e| UsageError(format!("--engine: {e}")))?;
-    }
-    let table = table::new_table(&opts.variant, None).map_err(UsageError)?;
-
-    let (tx, rx) = crossbeam::channel::unbounded();
-    let hub = Hub::new(tx);
-    let settings = RoomSettings {
+    // Team games want partner messages, which only XBoard carries: this
+    // program is asked in XBoard there.
+    let team_engine = match &opts.engine {
+        Some(s) => s.clone(),
+        None => this_program(Proto::Xboard)?,
+    };
+    let config = Config {
+        partner: opts.partner.clone().unwrap_or_else(|| team_engine.clone()),
+        engine,
+        team_engine,
         side: opts.side,
         tc: opts.tc,
         margin: opts.margin,
+        debug: opts.debug,
     };
-    let room = Room::new(hub.clone(), rx, table, opponent, settings);
+
+    let (tx, rx) = crossbeam::channel::unbounded();
+    let hub = Hub::new(tx);
+    let lobby = Lobby::open(hub.clone(), rx, config, &opts.variant)
+        .map_err(|e| UsageError(format!("--engine: {e}")))?;
     let room_thread = std::thread::Builder::new()
-        .name("gui room".into())
-        .spawn(move || room.run())
+        .name("gui lobby".into())
+        .spawn(move || lobby.run())
         .map_err(|e| UsageError(format!("cannot start a thread: {e}")))?;
     let server = server::Server::new(listener, hub.clone())
         .map_err(|e| UsageError(format!("cannot serve: {e}")))?;
@@ -109,8 +119,8 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// This program as the default engine.
-fn this_program() -> Result<EngineSpec, UsageError> {
+/// This program as the default engine, spoken to in `proto`.
+fn this_program(proto: Proto) -> Result<EngineSpec, UsageError> {
     let exe = std::env::current_exe().map_err(|e| {
         UsageError(format!(
             "cannot find this program to use as the engine ({e}); give --engine"
@@ -118,7 +128,7 @@ fn this_program() -> Result<EngineSpec, UsageError> {
     })?;
     Ok(EngineSpec {
         argv: vec![exe.to_string_lossy().into_owned()],
-        forced: Some(crate::matches::options::Proto::Uci),
+        forced: Some(proto),
     })
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 /// The usage line of `vsadnik gui`.
 pub const USAGE: &str = "usage: vsadnik gui [--port N] [--variant NAME] [--side white|black|both] \
-[--engine CMD] [--tc BASE+INC] [--margin MS] [--open] [--debug]";
+[--engine CMD] [--partner CMD] [--tc BASE+INC] [--margin MS] [--open] [--debug]";
 
 /// Everything `vsadnik gui` was asked to do.
 #[derive(Clone, Debug)]
@@ -20,6 +20,8 @@ pub struct GuiOptions {
     pub side: Side,
     /// The engine; `None`: this program.
     pub engine: Option<EngineSpec>,
+    /// The partner's engine in team games; `None`: the `engine`.
+    pub partner: Option<EngineSpec>,
     /// The time control of games against the engine.
     pub tc: TimeControl,
     /// How far the engine may overstep its clock.
@@ -41,7 +43,7 @@ impl GuiOptions {
             return Err(UsageError(format!("unexpected argument '{w}'; {USAGE}")));
         }
         args.check_known(&[
-            "port", "variant", "side", "engine", "tc", "margin", "open", "debug",
+            "port", "variant", "side", "engine", "partner", "tc", "margin", "open", "debug",
         ])?;
         let one = |name: &str| -> Result<Option<String>, UsageError> {
             match args.values(name) {
@@ -54,12 +56,18 @@ impl GuiOptions {
         };
         let port = args.number::<u16>("port", 0..=65535)?.unwrap_or(0);
         let variant = one("variant")?.unwrap_or_else(|| "chess".to_string());
-        super::table::check_variant(&variant).map_err(UsageError)?;
+        super::lobby::check_variant(&variant).map_err(UsageError)?;
         let side = match one("side")? {
             Some(s) => Side::parse(&s).map_err(|e| UsageError(format!("--{e}")))?,
             None => Side::White,
         };
+        if side == Side::Both && crate::matches::team::is_team(&variant) {
+            return Err(UsageError(format!(
+                "--side both: in {variant} the person plays one seat (white or black on board A)"
+            )));
+        }
         let engine = one("engine")?.map(|e| EngineSpec::parse(&e)).transpose()?;
+        let partner = one("partner")?.map(|e| EngineSpec::parse(&e)).transpose()?;
         let tc = TimeControl::parse(&one("tc")?.unwrap_or_else(|| DEFAULT_TC.to_string()))?;
         let margin = Duration::from_millis(args.number::<u64>("margin", 0..=60_000)?.unwrap_or(50));
         Ok(GuiOptions {
@@ -67,6 +75,7 @@ impl GuiOptions {
             variant,
             side,
             engine,
+            partner,
             tc,
             margin,
             open: args.switch("open")?,
@@ -102,7 +111,10 @@ mod tests {
             (8080, "tavreli", Side::Both)
         );
         assert_eq!(o.engine.unwrap().argv, ["fairymax"]);
-        assert!(o.open);
+        assert!(o.open && o.partner.is_none());
+        let o = parse("--variant swedish --side black --partner xboard:sjeng").unwrap();
+        assert_eq!((o.variant.as_str(), o.side), ("swedish", Side::Black));
+        assert_eq!(o.partner.unwrap().argv, ["sjeng"]);
     }
 
     #[test]
@@ -113,7 +125,8 @@ mod tests {
             "--port 70000",
             "--port x",
             "--variant nosuch",
-            "--variant bughouse",
+            "--variant bughouse --side both",
+            "--partner",
             "--side red",
             "--tc fast",
             "--engine",

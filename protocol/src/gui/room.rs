@@ -96,6 +96,8 @@ pub enum Command {
     Analysis(bool),
     /// The game as PGN.
     Pgn,
+    /// A message to the partner (team games).
+    Tell(String),
     /// End the room (the server is shutting down).
     Shutdown,
 }
@@ -478,7 +480,7 @@ impl Room {
         let Some(t) = lines.into_iter().last().filter(|_| current) else {
             return;
         };
-        self.thinking_seq += 1;
+        self.thinking_seq = self.hub.next_number();
         let doc = self.thinking_json(&t).with("seq", self.thinking_seq);
         self.hub.publish("thinking", doc.to_text());
         self.thinking = Some(doc);
@@ -486,7 +488,7 @@ impl Room {
 
     fn clear_thinking(&mut self) {
         self.thinking = None;
-        self.thinking_seq += 1;
+        self.thinking_seq = self.hub.next_number();
     }
 
     /// A thinking line for the page: the score from White's side, the line
@@ -516,7 +518,7 @@ impl Room {
 
     /// Publishes the state; returns it.
     fn publish(&mut self) -> Json {
-        self.version += 1;
+        self.version = self.hub.next_number();
         let doc = self.state();
         self.hub.publish("state", doc.to_text());
         doc
@@ -595,6 +597,12 @@ impl Room {
                 }
             }
             Command::Pgn => return Ok(Some(Json::Str(self.pgn()))),
+            Command::Tell(_) => {
+                return Err(ApiError::new(
+                    409,
+                    "partner messages belong to the team variants (bughouse, swedish)",
+                ))
+            }
             Command::Shutdown => {}
         }
         Ok(None)

@@ -10,90 +10,104 @@ use super::json::Json;
 use super::moves;
 use super::opponent::Activity;
 use super::room::{Room, Side};
-use super::table::two_player_variants;
 use super::view::{progressive_series, reserves_json, squares_json, tranzit_results};
 use crate::placement::{parse_move, parse_placement};
 use movegen::variant::Status;
 use movegen::Color;
 use std::time::Instant;
 
-fn color_word(c: Color) -> &'static str {
+pub(super) fn color_word(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Black => "black",
     }
 }
 
-impl Room {
-    /// The board (one grid; tranzit's shown as two panes).
-    fn board_json(&self, fen: &str) -> Json {
-        let variant = self.table.variant();
-        let placement = fen.split_whitespace().next().unwrap_or("");
-        let grid = match parse_placement(placement, variant == "tavreli") {
-            Ok(g) => g,
-            // The rules library wrote this FEN: a failure is a bug here.
-            Err(e) => return Json::obj().with("error", format!("cannot draw '{placement}': {e}")),
-        };
-        let panes = if variant == "tranzit" {
-            let results = tranzit_results(fen);
-            vec![
-                Json::obj()
-                    .with("label", "I")
-                    .with("file0", 0)
-                    .with("files", 8)
-                    .with("result", results[0]),
-                Json::obj()
-                    .with("label", "II")
-                    .with("file0", 8)
-                    .with("files", 8)
-                    .with("result", results[1]),
-            ]
-        } else {
-            vec![Json::obj()
-                .with("label", "")
+/// What one board of the state document shows.
+pub(super) struct BoardView<'a> {
+    /// The board's id (`main`; `A`, `B` in team games).
+    pub id: &'a str,
+    /// The variant.
+    pub variant: &'a str,
+    /// The position.
+    pub fen: &'a str,
+    /// The moves the person may make here, in coordinates.
+    pub legal: &'a [String],
+    /// The last move played here, in coordinates.
+    pub last: Option<&'a str>,
+    /// The side in check, if any.
+    pub check: Option<Color>,
+}
+
+/// One board (one grid; tranzit's shown as two panes).
+pub(super) fn board_json(v: &BoardView) -> Json {
+    let placement = v.fen.split_whitespace().next().unwrap_or("");
+    let grid = match parse_placement(placement, v.variant == "tavreli") {
+        Ok(g) => g,
+        // The rules library wrote this FEN: a failure is a bug here.
+        Err(e) => return Json::obj().with("error", format!("cannot draw '{placement}': {e}")),
+    };
+    let panes = if v.variant == "tranzit" {
+        let results = tranzit_results(v.fen);
+        vec![
+            Json::obj()
+                .with("label", "I")
                 .with("file0", 0)
-                .with("files", grid.files)
-                .with("result", Json::Null)]
-        };
-        let legal: Vec<Json> = if self.person_may_move() {
-            self.table
-                .legal_moves()
-                .iter()
-                .map(|m| moves::to_json(m))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let last = self
-            .table
-            .played()
-            .last()
-            .and_then(|p| parse_move(&p.coord));
-        let last = match last {
-            Some(m) => Json::obj().with("from", m.from).with("to", m.to),
-            None => Json::Null,
-        };
-        let check = if self.table.in_check() {
-            grid.king(self.table.side_to_move() == Color::White)
-        } else {
-            None
-        };
-        let round = if variant == "progressive-english" {
-            progressive_series(fen).round
-        } else {
-            Vec::new()
-        };
-        Json::obj()
-            .with("id", "main")
+                .with("files", 8)
+                .with("result", results[0]),
+            Json::obj()
+                .with("label", "II")
+                .with("file0", 8)
+                .with("files", 8)
+                .with("result", results[1]),
+        ]
+    } else {
+        vec![Json::obj()
+            .with("label", "")
+            .with("file0", 0)
             .with("files", grid.files)
-            .with("ranks", grid.ranks)
-            .with("squares", squares_json(&grid))
-            .with("reserves", reserves_json(&grid))
-            .with("panes", Json::Arr(panes))
-            .with("legal", Json::Arr(legal))
-            .with("last", last)
-            .with("check", check)
-            .with("round", round)
+            .with("result", Json::Null)]
+    };
+    let legal: Vec<Json> = v.legal.iter().map(|m| moves::to_json(m)).collect();
+    let last = match v.last.and_then(parse_move) {
+        Some(m) => Json::obj().with("from", m.from).with("to", m.to),
+        None => Json::Null,
+    };
+    let check = v.check.and_then(|c| grid.king(c == Color::White));
+    let round = if v.variant == "progressive-english" {
+        progressive_series(v.fen).round
+    } else {
+        Vec::new()
+    };
+    Json::obj()
+        .with("id", v.id)
+        .with("files", grid.files)
+        .with("ranks", grid.ranks)
+        .with("squares", squares_json(&grid))
+        .with("reserves", reserves_json(&grid))
+        .with("panes", Json::Arr(panes))
+        .with("legal", Json::Arr(legal))
+        .with("last", last)
+        .with("check", check)
+        .with("round", round)
+}
+
+impl Room {
+    /// The board of the game.
+    fn board_json(&self, fen: &str) -> Json {
+        let legal = if self.person_may_move() {
+            self.table.legal_moves()
+        } else {
+            Vec::new()
+        };
+        board_json(&BoardView {
+            id: "main",
+            variant: self.table.variant(),
+            fen,
+            legal: &legal,
+            last: self.table.played().last().map(|p| p.coord.as_str()),
+            check: self.table.in_check().then(|| self.table.side_to_move()),
+        })
     }
 
     /// The whole state document.
@@ -161,7 +175,7 @@ impl Room {
         Json::obj()
             .with("version", self.version)
             .with("variant", variant)
-            .with("variants", two_player_variants())
+            .with("variants", movegen::VARIANTS.to_vec())
             .with("fen", fen.clone())
             .with("start_fen", self.table.start_fen())
             .with("side", self.side.name())

@@ -224,8 +224,8 @@ pub fn two_player_variants() -> Vec<&'static str> {
 pub fn check_variant(variant: &str) -> Result<(), String> {
     if crate::matches::team::is_team(variant) {
         return Err(format!(
-            "{variant} is a four-player team game, which the board does not play yet \
-             (see docs/gui.md); the two-player variants are {}",
+            "{variant} is a four-player team game: start one with a new game \
+             (a single board of it cannot be loaded); the two-player variants are {}",
             two_player_variants().join(", ")
         ));
     }

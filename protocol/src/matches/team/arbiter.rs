@@ -118,7 +118,7 @@ pub fn play_team_game<R: DropRules>(
             }
         }
     };
-    play.finish(engines, &end);
+    play.finish(engines, end.result(), &end.comment);
     for slot in engines.iter_mut() {
         if slot.as_ref().is_some_and(|e| e.restart_each_game) {
             *slot = None;

@@ -648,8 +648,9 @@ impl<R: DropRules> TeamPlay<R> {
     }
 
     /// Ends the game for every engine: a thinking one is told to stop and
-    /// given a moment to answer (or killed), then all hear the result.
-    pub fn finish(&mut self, engines: &mut [Option<Engine>], end: &TeamEnd) {
+    /// given a moment to answer (or killed), then all hear the result
+    /// (`1-0`, `0-1`, `1/2-1/2`, or `*` for a game given up).
+    pub fn finish(&mut self, engines: &mut [Option<Engine>], result: &str, comment: &str) {
         for (e, slot) in engines.iter_mut().enumerate() {
             let Some(engine) = slot.as_mut() else {
                 continue;
@@ -664,7 +665,7 @@ impl<R: DropRules> TeamPlay<R> {
                 }
             }
             if let Some(engine) = slot.as_mut() {
-                engine.game_over(end.result(), &end.comment);
+                engine.game_over(result, comment);
             }
         }
     }

@@ -1,0 +1,228 @@
+//! Which room plays: the two-player room ([`Room`]: every two-player
+//! variant against one engine) or the team room ([`TeamRoom`]: bughouse and
+//! Swedish chess, the person in one seat and engines in the other three).
+//! Every command passes through to the room; a new game of another kind
+//! ends the room (its engines quit) and starts one of that kind.
+
+use super::hub::{ApiError, Envelope, Hub};
+use super::opponent::Opponent;
+use super::room::{Command, Room, RoomSettings, Side};
+use super::table::new_table;
+use super::team_room::{TeamRoom, TeamSettings};
+use crate::matches::options::{EngineSpec, TimeControl};
+use crossbeam::channel::{self, Receiver, Sender};
+use movegen::drops::{Bughouse, Swedish};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The engines and settings rooms are made from.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The engine across the board in two-player games.
+    pub engine: EngineSpec,
+    /// The opponents' engine in team games.
+    pub team_engine: EngineSpec,
+    /// The partner's engine in team games.
+    pub partner: EngineSpec,
+    /// The person's first seat.
+    pub side: Side,
+    /// The first time control.
+    pub tc: TimeControl,
+    /// How far an engine may overstep its clock.
+    pub margin: Duration,
+    /// Echo the engines' traffic on standard error.
+    pub debug: bool,
+}
+
+/// The kinds of room.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    TwoPlayer,
+    Bughouse,
+    Swedish,
+}
+
+impl Kind {
+    fn of(variant: &str) -> Kind {
+        match variant {
+            "bughouse" => Kind::Bughouse,
+            "swedish" => Kind::Swedish,
+            _ => Kind::TwoPlayer,
+        }
+    }
+}
+
+/// Checks that the board plays `variant` (any variant vsadnik knows).
+pub fn check_variant(variant: &str) -> Result<(), String> {
+    if movegen::VARIANTS.contains(&variant) {
+        Ok(())
+    } else {
+        Err(format!(
+            "unknown variant '{variant}' (known: {})",
+            movegen::VARIANTS.join(", ")
+        ))
+    }
+}
+
+/// A room running on its thread.
+struct Running {
+    kind: Kind,
+    commands: Sender<Envelope<Command>>,
+    thread: JoinHandle<()>,
+}
+
+impl Running {
+    /// Passes `envelope` on; a room that has gone answers 503.
+    fn forward(&self, envelope: Envelope<Command>) {
+        if let Err(channel::SendError(e)) = self.commands.send(envelope) {
+            let _ = e
+                .reply
+                .send(Err(ApiError::new(503, "the board has stopped")));
+        }
+    }
+
+    /// Ends the room and waits for its thread.
+    fn close(self) {
+        let (tx, rx) = channel::bounded(1);
+        let _ = self.commands.send(Envelope {
+            command: Command::Shutdown,
+            reply: tx,
+        });
+        let _ = rx.recv_timeout(Duration::from_secs(10));
+        let _ = self.thread.join();
+    }
+}
+
+/// The router between the hub and the room of the moment.
+pub struct Lobby {
+    hub: Arc<Hub<Command>>,
+    commands: Receiver<Envelope<Command>>,
+    config: Config,
+    room: Running,
+}
+
+impl Lobby {
+    /// Opens the room of `variant` (its engines started and checked) and
+    /// publishes its first state.
+    pub fn open(
+        hub: Arc<Hub<Command>>,
+        commands: Receiver<Envelope<Command>>,
+        config: Config,
+        variant: &str,
+    ) -> Result<Lobby, String> {
+        let room = open_room(&hub, &config, variant, config.side, config.tc)?;
+        Ok(Lobby {
+            hub,
+            commands,
+            config,
+            room,
+        })
+    }
+
+    /// Runs until shut down.
+    pub fn run(mut self) {
+        while let Ok(envelope) = self.commands.recv() {
+            match &envelope.command {
+                Command::Shutdown => {
+                    self.room.forward(envelope);
+                    break;
+                }
+                Command::New {
+                    variant: Some(v),
+                    side,
+                    tc,
+                    ..
+                } if Kind::of(v) != self.room.kind && check_variant(v).is_ok() => {
+                    let side = side.unwrap_or(self.config.side);
+                    let tc = tc.unwrap_or(self.config.tc);
+                    match open_room(&self.hub, &self.config, v, side, tc) {
+                        Ok(room) => {
+                            let old = std::mem::replace(&mut self.room, room);
+                            old.close();
+                            self.room.forward(envelope);
+                        }
+                        Err(e) => {
+                            let _ = envelope.reply.send(Err(ApiError::new(400, e)));
+                        }
+                    }
+                }
+                _ => self.room.forward(envelope),
+            }
+        }
+        let _ = self.room.thread.join();
+    }
+}
+
+/// Starts the room of `variant`'s kind on its own thread.
+fn open_room(
+    hub: &Arc<Hub<Command>>,
+    config: &Config,
+    variant: &str,
+    side: Side,
+    tc: TimeControl,
+) -> Result<Running, String> {
+    let (tx, rx) = channel::unbounded();
+    let kind = Kind::of(variant);
+    let team = || TeamSettings {
+        variant: if kind == Kind::Bughouse {
+            "bughouse"
+        } else {
+            "swedish"
+        },
+        opponents: config.team_engine.clone(),
+        partner: config.partner.clone(),
+        side,
+        tc,
+        margin: config.margin,
+        debug: config.debug,
+    };
+    let run: Box<dyn FnOnce() + Send> = match kind {
+        Kind::TwoPlayer => {
+            let mut opponent = Opponent::new(config.engine.clone(), config.debug);
+            opponent.start()?;
+            if side != Side::Both {
+                opponent.check_support(variant, false)?;
+            }
+            let table = new_table(variant, None)?;
+            let settings = RoomSettings {
+                side,
+                tc,
+                margin: config.margin,
+            };
+            let room = Room::new(hub.clone(), rx, table, opponent, settings);
+            Box::new(move || room.run())
+        }
+        Kind::Bughouse => {
+            let room = TeamRoom::<Bughouse>::open(hub.clone(), rx, team())?;
+            Box::new(move || room.run())
+        }
+        Kind::Swedish => {
+            let room = TeamRoom::<Swedish>::open(hub.clone(), rx, team())?;
+            Box::new(move || room.run())
+        }
+    };
+    let thread = std::thread::Builder::new()
+        .name("gui room".into())
+        .spawn(run)
+        .map_err(|e| format!("cannot start a thread: {e}"))?;
+    Ok(Running {
+        kind,
+        commands: tx,
+        thread,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_and_variants() {
+        assert_eq!(Kind::of("bughouse"), Kind::Bughouse);
+        assert_eq!(Kind::of("swedish"), Kind::Swedish);
+        assert_eq!(Kind::of("tavreli"), Kind::TwoPlayer);
+        assert!(check_variant("swedish").is_ok());
+        assert!(check_variant("nosuch").unwrap_err().contains("bughouse"));
+    }
+}
