@@ -131,7 +131,7 @@ fn bad_requests_get_4xx_and_the_server_goes_on() {
         ("move", "{\"move\":\"e2e4\",\"extra\":1}"),
         ("move", "\"e2e4\""),
         ("new", "{\"variant\":\"nosuch\"}"),
-        ("new", "{\"variant\":\"bughouse\"}"),
+        ("new", "{\"variant\":\"bughouse\",\"side\":\"both\"}"),
         ("new", "{\"side\":\"green\"}"),
         ("new", "{\"tc\":\"0\"}"),
         ("new", "{\"fen\":\"8/8/8 w - - 0 1\"}"),
@@ -306,7 +306,7 @@ fn the_engine_loses_on_time() {
 #[test]
 fn command_line_mistakes_exit_2_with_one_line() {
     for args in [
-        vec!["gui", "--variant", "bughouse"],
+        vec!["gui", "--variant", "bughouse", "--side", "both"],
         vec!["gui", "--variant", "nosuch"],
         vec!["gui", "--port", "x"],
         vec!["gui", "--tc", "fast"],

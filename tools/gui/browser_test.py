@@ -4,7 +4,10 @@ Selenium) loads the page and plays a short scripted game in every
 two-player variant against the engine, with the mouse only -- pieces
 dragged and dropped, or clicked and clicked; reserve pieces dragged onto the
 board; tranzit transfers dragged to the other board; tavreli tower levels
-clicked to choose a split; the promotion chooser; the analysis panel. After
+clicked to choose a split; the promotion chooser; the analysis panel --
+and a team game of bughouse and of Swedish chess (a second server: the
+partner's capture dragged from the reserve onto the person's board, a
+partner message sent with a button and answered). After
 each step it checks that the board on the page changed and that the engine
 answered; at the end of each variant it saves a screenshot to
 docs/img/gui-<variant>.png.
@@ -37,7 +40,8 @@ from selenium.webdriver.support.ui import Select
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VARIANTS = ["chess", "crazyhouse", "tranzit", "progressive-italian",
-            "progressive-scottish", "progressive-english", "tavreli"]
+            "progressive-scottish", "progressive-english", "tavreli", "bughouse", "swedish"]
+TEAM = ("bughouse", "swedish")
 WAIT = 30  # seconds for any one wait
 
 
@@ -48,10 +52,11 @@ class Failure(Exception):
 class Server:
     """`vsadnik gui --port 0` as a child process; ends when its input closes."""
 
-    def __init__(self, binary, engine):
+    def __init__(self, binary, args):
         self.proc = subprocess.Popen(
-            [binary, "gui", "--port", "0", "--engine", engine, "--tc", "300+3"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            [binary, "gui", "--port", "0", "--tc", "300+3"] + args,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env=dict(os.environ, VSADNIK_BIN=binary))
         line = self.proc.stdout.readline()
         prefix = "vsadnik gui: "
         if not line.startswith(prefix):
@@ -84,6 +89,9 @@ class Page:
         service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
         self.d = webdriver.Chrome(options=opts, service=service)
         self.d.set_page_load_timeout(WAIT)
+        self.goto(url)
+
+    def goto(self, url):
         self.d.get(url)
         self.wait("the page draws the board", lambda: self.state() is not None
                   and self.d.find_elements(By.CSS_SELECTOR, "rect.sq"))
@@ -361,6 +369,43 @@ def play_tavreli(page, out):
     return page.shot(out, "tavreli")
 
 
+def play_team(page, out, variant, side, fen, drops):
+    """A team game: the partner (vsadnik) takes a queen on board B, which
+    reaches the person's reserve; the person drags it onto board A; the
+    partner answers a message sent with a button."""
+    page.new_game(variant, side=side, fen=fen)
+    s = page.state()
+    expect(len(page.d.find_elements(By.CSS_SELECTOR, "[data-team-board] svg.board")) == 2, "two boards")
+    other = page.d.find_element(By.CSS_SELECTOR, '[data-team-board="B"]')
+    clocks = [c.get_attribute("data-clock") for c in other.find_elements(By.CSS_SELECTOR, ".clock")]
+    partner = s["team"]["partner"]["color"]
+    expect(clocks[-1] == partner, f"the partner's colour ({partner}) at the bottom of board B: {clocks}")
+    mine = "w" if side == "white" else "b"
+    page.wait("the queen from board B", lambda: page.d.find_elements(
+        By.CSS_SELECTOR, f'[data-team-board="A"] .hand[data-drop="Q"][data-color="{mine}"]'))
+    page.move(pick(page, drops), "drag")
+    expect(not page.d.find_elements(By.CSS_SELECTOR, f'[data-team-board="A"] .hand[data-color="{mine}"]'),
+           "the person's hand empty after the drop")
+    page.click(page.d.find_element(By.CSS_SELECTOR, '#team [data-tell="sit"]'))
+    page.wait("the partner's answer", lambda: "partner: ok, I sit until you say go"
+              in page.d.find_element(By.ID, "team-messages").text)
+    page.click(page.d.find_element(By.CSS_SELECTOR, '#team [data-tell="++n"]'))
+    page.wait("the message shown", lambda: "you: ++n" in page.d.find_element(By.ID, "team-messages").text)
+    return page.shot(out, variant)
+
+
+def play_bughouse(page, out):
+    b = "rnbqkbnr/pppp1ppp/8/4p3/3Q4/8/PPP1PPPP/RNB1KBNR[] b KQkq - 0 2"
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    return play_team(page, out, "bughouse", "white", f"{start} | {b}", ["Q@e3", "Q@d3"])
+
+
+def play_swedish(page, out):
+    a = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1"
+    b = "rnb1kbnr/pppppppp/8/8/3q4/4P3/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2"
+    return play_team(page, out, "swedish", "black", f"{a} | {b}", ["Q@e6", "Q@d6"])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--binary", default=os.path.join(ROOT, "target/release/vsadnik"))
@@ -370,18 +415,38 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     engine = f"{args.binary} --nodes-per-move {args.nodes}"
-    server = Server(args.binary, engine)
-    page = Page(server.url)
+    # Team games: the opponents sit (the team stub never moves), so the
+    # boards stand still while the page is read; the partner is vsadnik in
+    # XBoard, which answers partner messages.
+    stub = os.path.join(ROOT, "tools/stub_engines/team_stub.py")
+    kinds = {
+        "two": ["--engine", engine],
+        "team": ["--variant", "bughouse", "--engine", f"{stub} --xboard --sit",
+                 "--partner", f"xboard:{engine}"],
+    }
+    servers = {}
+    page = None
     failed = []
     games = {
         "chess": play_chess,
         "crazyhouse": play_crazyhouse,
         "tranzit": play_tranzit,
         "tavreli": play_tavreli,
+        "bughouse": play_bughouse,
+        "swedish": play_swedish,
     }
     try:
         for v in args.variants.split(","):
             started = time.time()
+            kind = "team" if v in TEAM else "two"
+            if kind not in servers:
+                servers[kind] = Server(args.binary, kinds[kind])
+                if page is None:
+                    page = Page(servers[kind].url)
+                else:
+                    page.goto(servers[kind].url)
+            elif page.d.current_url != servers[kind].url:
+                page.goto(servers[kind].url)
             try:
                 if v.startswith("progressive-"):
                     path = play_progressive(page, args.out, v)
@@ -401,10 +466,11 @@ def main():
                 except Exception:
                     pass
     finally:
-        page.close()
-        status = server.stop()
-    if status != 0:
-        print(f"vsadnik gui exited with status {status}", file=sys.stderr)
+        if page is not None:
+            page.close()
+        statuses = [server.stop() for server in servers.values()]
+    if any(statuses):
+        print(f"vsadnik gui exited with status {statuses}", file=sys.stderr)
         return 1
     if failed:
         print("failed: " + ", ".join(failed), file=sys.stderr)

@@ -233,6 +233,8 @@ class Stub:
             self.new_game()
         elif cmd == "variant":
             self.variant = rest
+        elif cmd == "setboard":
+            self.fen = rest
         elif cmd == "force":
             self.forced = True
         elif cmd == "go":

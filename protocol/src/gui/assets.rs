@@ -10,6 +10,7 @@ pub struct Asset {
 
 const INDEX: &str = include_str!("web/index.html");
 const APP: &str = include_str!("web/app.js");
+const TEAM: &str = include_str!("web/team.js");
 const STYLE: &str = include_str!("web/style.css");
 const ICON: &str = include_str!("web/favicon.svg");
 
@@ -18,6 +19,7 @@ pub fn find(path: &str) -> Option<Asset> {
     let (content_type, body) = match path {
         "/" | "/index.html" => ("text/html; charset=utf-8", INDEX),
         "/app.js" => ("text/javascript; charset=utf-8", APP),
+        "/team.js" => ("text/javascript; charset=utf-8", TEAM),
         "/style.css" => ("text/css; charset=utf-8", STYLE),
         "/favicon.svg" | "/favicon.ico" => ("image/svg+xml", ICON),
         _ => return None,
@@ -32,12 +34,12 @@ mod tests {
     #[test]
     fn the_page_refers_only_to_its_own_files() {
         let page = find("/").unwrap().body;
-        for file in ["app.js", "style.css", "favicon.svg"] {
+        for file in ["app.js", "team.js", "style.css", "favicon.svg"] {
             assert!(page.contains(&format!("/{file}")), "{file}");
             assert!(find(&format!("/{file}")).is_some());
         }
         // Nothing is fetched from elsewhere (the SVG namespace is a name).
-        for text in [page, APP, STYLE] {
+        for text in [page, APP, TEAM, STYLE] {
             for outside in [
                 "src=\"http",
                 "href=\"http",

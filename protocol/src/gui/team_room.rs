@@ -10,6 +10,7 @@
 
 use super::hub::{ApiError, Envelope, Hub};
 use super::json::Json;
+use super::lobby::check_variant;
 use super::room::{Command, Side};
 use crate::matches::engine::{Engine, Fault, Reply};
 use crate::matches::options::{EngineSpec, Proto, TimeControl};
@@ -320,6 +321,7 @@ impl<R: DropRules> TeamRoom<R> {
                 fen,
             } => {
                 if let Some(v) = variant.filter(|v| v != self.variant) {
+                    check_variant(&v).map_err(|e| ApiError::new(400, e))?;
                     return Err(ApiError::new(
                         400,
                         format!("this board plays {}, not {v}", self.variant),

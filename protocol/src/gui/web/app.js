@@ -21,6 +21,7 @@
   let stateAt = 0;       // when the state arrived (for the clocks)
   let pendingPromotion = null;
   let lastNotice = null;  // the engine notice shown last
+  let drawing = null;     // {b, flipped, index}: a board drawn that is not the person's (team games)
 
   const $ = (id) => document.getElementById(id);
 
@@ -45,7 +46,8 @@
   const rankOf = (sq) => parseInt(sq.slice(1), 10) - 1;
   const sqName = (file, rank) => String.fromCharCode(97 + file) + (rank + 1);
 
-  function board() { return state.boards[0]; }
+  function board() { return drawing ? drawing.b : state.boards[0]; }
+  const flipped = () => (drawing ? drawing.flipped : state.flipped);
   function stackAt(sq) {
     const b = board();
     const f = fileOf(sq), r = rankOf(sq);
@@ -119,12 +121,12 @@
   // ---- the board -----------------------------------------------------
   function squareXY(pane, sq) {
     const f = fileOf(sq) - pane.file0, r = rankOf(sq);
-    const flipped = state.flipped;
-    return [(flipped ? pane.files - 1 - f : f) * SQ, (flipped ? r : board().ranks - 1 - r) * SQ];
+    const turned = flipped();
+    return [(turned ? pane.files - 1 - f : f) * SQ, (turned ? r : board().ranks - 1 - r) * SQ];
   }
 
   function targets() {
-    if (!sel || !state) return [];
+    if (!sel || !state || drawing) return [];
     return board().legal.filter((m) => (sel.drop ? m.drop === sel.drop :
       m.from === sel.from && (!isTavreli() || !sel.k || moveK(m) === sel.k)));
   }
@@ -155,8 +157,8 @@
         const dark = (lf + r) % 2 === 0;
         el('rect', { class: 'sq ' + (dark ? 'dark' : 'light'), x, y, width: SQ, height: SQ, 'data-sq': sq }, squares);
         // Coordinates: local file letters (board II's a-h too) and ranks.
-        const bottom = state.flipped ? r === b.ranks - 1 : r === 0;
-        const left = state.flipped ? lf === pane.files - 1 : lf === 0;
+        const bottom = flipped() ? r === b.ranks - 1 : r === 0;
+        const left = flipped() ? lf === pane.files - 1 : lf === 0;
         if (bottom) {
           const t = el('text', { class: 'coord' + (dark ? ' on-dark' : ''), x: x + SQ - 4, y: y + SQ - 5, 'text-anchor': 'end' }, squares);
           t.textContent = String.fromCharCode(97 + lf);
@@ -174,7 +176,7 @@
     };
     if (b.last) { mark(b.last.from, 'hl-last'); mark(b.last.to, 'hl-last'); }
     if (b.check) mark(b.check, 'hl-check');
-    if (sel && sel.from) mark(sel.from, 'hl-sel');
+    if (sel && sel.from && !drawing) mark(sel.from, 'hl-sel');
     for (let i = 0; i < b.squares.length; i++) {
       const stack = b.squares[i];
       if (!stack.length) continue;
@@ -195,7 +197,7 @@
         el('circle', { class: 'hl-target', cx: x + 50, cy: y + 50, r: 15, 'data-target': m.to }, onTop);
       }
     }
-    svg.addEventListener('pointerdown', onBoardDown);
+    if (!drawing) svg.addEventListener('pointerdown', onBoardDown);
   }
 
   function drawReserve(color, parent) {
@@ -206,36 +208,51 @@
     const hand = b.reserves[color] || {};
     const c = color === 'white' ? 'w' : 'b';
     for (const [k, n] of Object.entries(hand)) {
-      const span = html('span', { class: 'hand' + (sel && sel.drop === k && sel.color === c ? ' selected' : ''),
+      const span = html('span', { class: 'hand' + (!drawing && sel && sel.drop === k && sel.color === c ? ' selected' : ''),
         'data-drop': k, 'data-color': c, title: `${n} ${NAMES[k]}${n > 1 ? 's' : ''} in hand` }, box);
       span.appendChild(pieceSvg({ c, k }));
       html('span', { class: 'count', text: n }, span);
-      span.addEventListener('pointerdown', onHandDown);
+      if (!drawing) span.addEventListener('pointerdown', onHandDown);
     }
   }
 
   function drawClock(color, parent) {
-    const c = html('div', { class: 'clock', 'data-clock': color }, parent);
+    const c = html('div', { class: 'clock', 'data-clock': color, 'data-board': drawing ? drawing.index : 0 }, parent);
     c.hidden = !state.clocks;
     return c;
   }
+
+  // A board with its clocks and reserves: the person's (view null) or,
+  // in team games, another one (view {b, flipped, index}), drawn to look.
+  function drawGroup(root, view) {
+    drawing = view;
+    try {
+      const b = board();
+      const group = html('div', { class: 'group' + (state.variant === 'tranzit' ? ' tranzit' : '') }, root);
+      const top = flipped() ? 'white' : 'black';
+      const bottom = flipped() ? 'black' : 'white';
+      drawClock(top, group);
+      drawReserve(top, group);
+      const panes = html('div', { class: 'panes' }, group);
+      for (const pane of b.panes) drawPane(pane, panes);
+      drawReserve(bottom, group);
+      drawClock(bottom, group);
+    } finally {
+      drawing = null;
+    }
+  }
+
+  const team = () => (state.team && window.vsadnikTeam ? window.vsadnikTeam : null);
 
   function render() {
     if (!state) return;
     const root = $('boards');
     root.textContent = '';
-    const b = board();
-    const group = html('div', { class: 'group' + (state.variant === 'tranzit' ? ' tranzit' : '') }, root);
-    const top = state.flipped ? 'white' : 'black';
-    const bottom = state.flipped ? 'black' : 'white';
-    drawClock(top, group);
-    drawReserve(top, group);
-    const panes = html('div', { class: 'panes' }, group);
-    for (const pane of b.panes) drawPane(pane, panes);
-    drawReserve(bottom, group);
-    drawClock(bottom, group);
+    if (team()) team().render(root, state, drawGroup); else drawGroup(root, null);
     renderClocks();
     renderSide();
+    if (team()) team().renderSide(state);
+    else { $('team').hidden = true; $('btn-analysis').disabled = false; }
   }
 
   // ---- the side panel ------------------------------------------------
@@ -371,11 +388,14 @@
     const now = performance.now();
     for (const c of document.querySelectorAll('[data-clock]')) {
       const color = c.getAttribute('data-clock');
-      let ms = state.clocks[color];
-      const running = state.clocks.running === color;
+      const bi = parseInt(c.getAttribute('data-board') || '0', 10);
+      const clocks = state.team ? state.boards[bi].clocks : state.clocks;
+      let ms = clocks[color];
+      const running = clocks.running === color;
       if (running) ms -= now - stateAt;
       c.textContent = fmt(ms);
-      const who = color === state.engine.color ? state.engine.name : (state.side === 'both' ? colorName(color) : 'you');
+      let who = color === state.engine.color ? state.engine.name : (state.side === 'both' ? colorName(color) : 'you');
+      if (state.team) who = bi === 0 && color === state.side ? 'you' : state.boards[bi].players[color];
       html('span', { class: 'who', text: `${colorName(color)} · ${who}` }, c);
       c.classList.toggle('running', running);
       c.classList.toggle('low', ms < 10000);
@@ -397,7 +417,10 @@
   function pointSquare(x, y) {
     const hit = document.elementFromPoint(x, y);
     const n = hit && hit.closest('[data-sq]');
-    return n ? n.getAttribute('data-sq') : null;
+    // Only the person's board takes moves (team games show two).
+    const svg = n && n.closest('svg.board');
+    if (!n || (svg && svg.getAttribute('data-board') !== state.boards[0].id)) return null;
+    return n.getAttribute('data-sq');
   }
 
   function onBoardDown(e) {
@@ -602,6 +625,7 @@
     if (e.key === 'Escape') { sel = null; $('promotion').hidden = true; render(); }
   });
 
+  window.vsadnikPage = { html, post, showMessage };
   fetch('/api/state').then((r) => r.json()).then(onState).catch(() => showMessage('the server cannot be reached'));
   connect();
 })();
