@@ -63,7 +63,8 @@
       html('div', { class: 'team-title', text: `Board ${b.id} — ${who}` }, col);
       drawGroup(col, i === 0 ? null : { b, flipped: b.flipped, index: i });
       if (i > 0 && b.moves.length) {
-        const last = b.moves.slice(-4).map((m) => (m.color === 'white' ? `${m.n}. ` : '') + m.text).join(' ');
+        const last = b.moves.slice(-4)
+          .map((m, i) => (m.color === 'white' ? `${m.n}. ` : i === 0 ? `${m.n}… ` : '') + m.text).join(' ');
         html('div', { class: 'team-last', text: 'Last moves: ' + last }, col);
       }
     });
