@@ -136,7 +136,7 @@ pub const COMMANDS: &[CommandHelp] = &[
     },
     CommandHelp {
         name: "gui",
-        summary: "a board in the browser: play or analyse any two-player variant (docs/gui.md)",
+        summary: "a board in the browser: play or analyse any variant (docs/gui.md)",
         usage: crate::gui::options::USAGE,
         options: &[
             (
@@ -146,16 +146,23 @@ pub const COMMANDS: &[CommandHelp] = &[
             ),
             (
                 "--variant NAME",
-                "the first game's variant (default: chess; not bughouse or swedish yet)",
+                "the first game's variant (default: chess; bughouse and swedish: you on \
+                 board A, engines in the other seats, docs/gui_team.md)",
             ),
             (
                 "--side white|black|both",
                 "the person's seat in the first game (default: white; both: the engine \
-                 only analyses)",
+                 only analyses, not in team games)",
             ),
             (
                 "--engine CMD",
-                "the opponent, a UCI or XBoard engine as for match (default: this program)",
+                "the opponent (both opponents in team games), a UCI or XBoard engine as for \
+                 match (default: this program, in XBoard for team games)",
+            ),
+            (
+                "--partner CMD",
+                "the partner's engine in team games (default: the --engine); partner \
+                 messages need an XBoard partner",
             ),
             (
                 "--tc BASE[+INC]",

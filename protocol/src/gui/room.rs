@@ -724,17 +724,19 @@ impl Room {
                     Err(_) => false,
                     Ok(i) if i == commands => {
                         match self.commands.try_recv() {
+                            // A room that ends publishes nothing more: the
+                            // next room's state is the page's (see lobby).
+                            Ok(envelope) if matches!(envelope.command, Command::Shutdown) => {
+                                let _ = envelope.reply.send(Ok(Json::Null));
+                                break;
+                            }
                             Ok(envelope) => {
-                                let quit = matches!(envelope.command, Command::Shutdown);
                                 let answer = self.handle(envelope.command);
                                 self.check_flag(Instant::now());
                                 self.drive_engine();
                                 let state = self.publish();
                                 let answer = answer.map(|doc| doc.unwrap_or(state));
                                 let _ = envelope.reply.send(answer);
-                                if quit {
-                                    break;
-                                }
                             }
                             Err(TryRecvError::Disconnected) => break,
                             Err(TryRecvError::Empty) => {}

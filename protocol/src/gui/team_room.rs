@@ -464,11 +464,14 @@ impl<R: DropRules> TeamRoom<R> {
                     Ok(envelope) => {
                         let quit = matches!(envelope.command, Command::Shutdown);
                         let answer = self.handle(envelope.command);
-                        let state = self.publish();
-                        let _ = envelope.reply.send(answer.map(|doc| doc.unwrap_or(state)));
                         if quit {
+                            // Nothing more is published: the next room's
+                            // state is the page's.
+                            let _ = envelope.reply.send(Ok(Json::Null));
                             break;
                         }
+                        let state = self.publish();
+                        let _ = envelope.reply.send(answer.map(|doc| doc.unwrap_or(state)));
                         continue;
                     }
                     Err(TryRecvError::Disconnected) => break,
