@@ -4,7 +4,7 @@
 //!
 //! Boards are a list and seats are per colour so that the team variants
 //! (two boards, four seats) extend the document instead of changing it:
-//! see docs/gui.md, "Team variants".
+//! see [`super::team_state`] and docs/gui_team.md.
 
 use super::json::Json;
 use super::moves;
