@@ -239,6 +239,27 @@ fn flags_refusals_and_switching_kinds() {
 }
 
 #[test]
+fn a_uci_partner_plays_but_takes_no_messages() {
+    let gui = Gui::start(&[
+        "--variant",
+        "bughouse",
+        "--engine",
+        &sitting_stub(),
+        "--partner",
+        &quick_engine(),
+    ]);
+    let s = gui.ok("new", "{}");
+    let partner = s.get("team").unwrap().get("partner").unwrap();
+    assert_eq!(text(partner, "protocol"), "uci");
+    let r = gui.post("tell", r#"{"text":"sit"}"#);
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.error().contains("speaks UCI"), "{}", r.error());
+    // The person moves; the UCI partner plays board B as well.
+    gui.play("e2e4");
+    assert!(gui.stop().success());
+}
+
+#[test]
 fn the_command_line_of_team_games() {
     let out = std::process::Command::new(bin())
         .args(["gui", "--variant", "bughouse", "--side", "both"])

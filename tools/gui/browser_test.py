@@ -395,6 +395,11 @@ def play_team(page, out, variant, side, fen, drops):
 
 
 def play_bughouse(page, out):
+    # The first team game waits for Start: no clock runs before.
+    if page.state()["turn"] == "ready":
+        expect(page.d.find_element(By.ID, "team-start").is_displayed(), "the Start button")
+        page.button("team-start")
+        page.wait("the game started", lambda: page.state()["turn"] != "ready")
     b = "rnbqkbnr/pppp1ppp/8/4p3/3Q4/8/PPP1PPPP/RNB1KBNR[] b KQkq - 0 2"
     start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
     return play_team(page, out, "bughouse", "white", f"{start} | {b}", ["Q@e3", "Q@d3"])
