@@ -12,6 +12,7 @@
 //! | `POST /api/load` | `{"fen"}` or `{"pgn"}`, optional `"variant"` | the new state |
 //! | `POST /api/takeback`, `/api/resign`, `/api/flip` | `{}` | the new state |
 //! | `POST /api/analysis` | `{"on": true}` | the new state |
+//! | `POST /api/board` | `{"board": "B"}` (watching a team game) | the new state |
 //!
 //! Errors are `{"error": "..."}` with 400 (bad input, illegal move), 404,
 //! 405, 409 (not now: not your move, the game is over), 415, 503.
@@ -35,6 +36,7 @@ pub const POST_PATHS: &[&str] = &[
     "/api/resign",
     "/api/flip",
     "/api/analysis",
+    "/api/board",
 ];
 
 /// The JSON body of a POST: an object whose fields are all in `known`.
@@ -127,6 +129,13 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
             };
             Command::Analysis(on)
         }
+        "/api/board" => {
+            let doc = body(req, &["board"])?;
+            let board = string(&doc, "board")?
+                .filter(|b| !b.is_empty() && b.len() <= 8)
+                .ok_or_else(|| ApiError::new(400, "'board' must be a board's name, e.g. \"B\""))?;
+            Command::ShowBoard(board)
+        }
         _ => return Err(ApiError::new(404, "no such command")),
     })
 }
@@ -213,6 +222,8 @@ mod tests {
             ("/api/new", "{\"tc\":\"fast\"}"),
             ("/api/analysis", "{\"on\":\"yes\"}"),
             ("/api/flip", "{\"now\":true}"),
+            ("/api/board", "{}"),
+            ("/api/board", "{\"board\":3}"),
         ] {
             let e = command(path, &req(b)).unwrap_err();
             assert_eq!(e.status, 400, "{path} {b}: {}", e.message);

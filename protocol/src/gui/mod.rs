@@ -1,7 +1,8 @@
 //! `vsadnik gui`: a board for people, served on 127.0.0.1 and opened in any
 //! browser. A person plays a seat of any two-player variant against vsadnik
 //! or any UCI/XBoard engine (the `--engine` of `vsadnik match`), or both
-//! seats with the engine analysing. See `docs/gui.md`.
+//! seats with the engine analysing; or it follows a running match game
+//! (`--watch`). See `docs/gui.md`.
 //!
 //! Layout, one job each:
 //! - [`options`]: the command line;
@@ -14,7 +15,9 @@
 //! - [`table`]: the game of any variant behind one trait;
 //! - [`opponent`]: the engine process (`matches::engine::Engine`);
 //! - [`state`], [`view`], [`moves`]: the state document the page draws;
-//! - [`assets`]: the page (`web/`: HTML, plain JavaScript, CSS), built in.
+//! - [`assets`]: the page (`web/`: HTML, plain JavaScript, CSS), built in;
+//! - [`watch`], [`watch_state`]: `--watch FILE`, a match game followed
+//!   read-only from the live file of `vsadnik match --live`.
 
 pub mod api;
 pub mod assets;
@@ -29,6 +32,8 @@ pub mod server;
 pub mod state;
 pub mod table;
 pub mod view;
+pub mod watch;
+pub mod watch_state;
 
 use crate::cli::args::UsageError;
 use crate::cli::output;
@@ -40,10 +45,10 @@ use std::io::BufRead;
 use std::net::TcpListener;
 use std::time::Duration;
 
-/// Runs `vsadnik gui`: checks the arguments and the engine, prints the URL
-/// as the first line of standard output, and serves until standard input
-/// (when it is a pipe) ends or a `quit` line arrives on it, or the program
-/// is interrupted.
+/// Runs `vsadnik gui`: checks the arguments and the engine (or, with
+/// `--watch`, the file to follow), prints the URL as the first line of
+/// standard output, and serves until standard input (when it is a pipe)
+/// ends or a `quit` line arrives on it, or the program is interrupted.
 pub fn run(words: &[String]) -> Result<(), UsageError> {
     let opts = GuiOptions::parse(words)?;
     let listener = TcpListener::bind(("127.0.0.1", opts.port)).map_err(|e| {
@@ -56,32 +61,23 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         .local_addr()
         .map_err(|e| UsageError(format!("cannot read the port: {e}")))?
         .port();
-    let spec = match &opts.engine {
-        Some(s) => s.clone(),
-        None => this_program()?,
-    };
-    let mut opponent = opponent::Opponent::new(spec, opts.debug);
-    opponent
-        .start()
-        .map_err(|e| UsageError(format!("--engine: {e}")))?;
-    if opts.side != Side::Both {
-        opponent
-            .check_support(&opts.variant, false)
-            .map_err(|e| UsageError(format!("--engine: {e}")))?;
-    }
-    let table = table::new_table(&opts.variant, None).map_err(UsageError)?;
-
     let (tx, rx) = crossbeam::channel::unbounded();
     let hub = Hub::new(tx);
-    let settings = RoomSettings {
-        side: opts.side,
-        tc: opts.tc,
-        margin: opts.margin,
+    // The thread behind the board: the room (a game to play) or the
+    // watcher (a match game to follow).
+    let arbiter: Box<dyn FnOnce() + Send> = match &opts.watch {
+        Some(file) => {
+            let watcher = watch::Watcher::new(hub.clone(), rx, file);
+            Box::new(move || watcher.run())
+        }
+        None => {
+            let room = new_room(&opts, hub.clone(), rx)?;
+            Box::new(move || room.run())
+        }
     };
-    let room = Room::new(hub.clone(), rx, table, opponent, settings);
     let room_thread = std::thread::Builder::new()
         .name("gui room".into())
-        .spawn(move || room.run())
+        .spawn(arbiter)
         .map_err(|e| UsageError(format!("cannot start a thread: {e}")))?;
     let server = server::Server::new(listener, hub.clone())
         .map_err(|e| UsageError(format!("cannot serve: {e}")))?;
@@ -107,6 +103,35 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
     let _ = server_thread.join();
     server::drain(&live, Duration::from_secs(1));
     Ok(())
+}
+
+/// The room of a game to play: the engine started and checked, the first
+/// game set up.
+fn new_room(
+    opts: &GuiOptions,
+    hub: std::sync::Arc<Hub<Command>>,
+    commands: crossbeam::channel::Receiver<hub::Envelope<Command>>,
+) -> Result<Room, UsageError> {
+    let spec = match &opts.engine {
+        Some(s) => s.clone(),
+        None => this_program()?,
+    };
+    let mut opponent = opponent::Opponent::new(spec, opts.debug);
+    opponent
+        .start()
+        .map_err(|e| UsageError(format!("--engine: {e}")))?;
+    if opts.side != Side::Both {
+        opponent
+            .check_support(&opts.variant, false)
+            .map_err(|e| UsageError(format!("--engine: {e}")))?;
+    }
+    let table = table::new_table(&opts.variant, None).map_err(UsageError)?;
+    let settings = RoomSettings {
+        side: opts.side,
+        tc: opts.tc,
+        margin: opts.margin,
+    };
+    Ok(Room::new(hub, commands, table, opponent, settings))
 }
 
 /// This program as the default engine.

@@ -96,6 +96,8 @@ pub enum Command {
     Analysis(bool),
     /// The game as PGN.
     Pgn,
+    /// Watching a team game: show board `A` or `B` (see [`super::watch`]).
+    ShowBoard(String),
     /// End the room (the server is shutting down).
     Shutdown,
 }
@@ -592,6 +594,12 @@ impl Room {
                 }
             }
             Command::Pgn => return Ok(Some(Json::Str(self.pgn()))),
+            Command::ShowBoard(_) => {
+                return Err(ApiError::new(
+                    409,
+                    "boards are chosen when watching a team game",
+                ))
+            }
             Command::Shutdown => {}
         }
         Ok(None)

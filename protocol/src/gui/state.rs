@@ -11,89 +11,119 @@ use super::moves;
 use super::opponent::Activity;
 use super::room::{Room, Side};
 use super::table::two_player_variants;
-use super::view::{progressive_series, reserves_json, squares_json, tranzit_results};
+use super::view::{progressive_series, reserves_json, squares_json, tranzit_panes};
 use crate::placement::{parse_move, parse_placement};
 use movegen::variant::Status;
 use movegen::Color;
 use std::time::Instant;
 
-fn color_word(c: Color) -> &'static str {
+/// `white` or `black`.
+pub fn color_word(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Black => "black",
     }
 }
 
-impl Room {
-    /// The board (one grid; tranzit's shown as two panes).
-    fn board_json(&self, fen: &str) -> Json {
-        let variant = self.table.variant();
-        let placement = fen.split_whitespace().next().unwrap_or("");
-        let grid = match parse_placement(placement, variant == "tavreli") {
-            Ok(g) => g,
-            // The rules library wrote this FEN: a failure is a bug here.
-            Err(e) => return Json::obj().with("error", format!("cannot draw '{placement}': {e}")),
-        };
-        let panes = if variant == "tranzit" {
-            let results = tranzit_results(fen);
-            vec![
-                Json::obj()
-                    .with("label", "I")
-                    .with("file0", 0)
-                    .with("files", 8)
-                    .with("result", results[0]),
-                Json::obj()
-                    .with("label", "II")
-                    .with("file0", 8)
-                    .with("files", 8)
-                    .with("result", results[1]),
-            ]
-        } else {
-            vec![Json::obj()
-                .with("label", "")
-                .with("file0", 0)
-                .with("files", grid.files)
-                .with("result", Json::Null)]
-        };
-        let legal: Vec<Json> = if self.person_may_move() {
-            self.table
-                .legal_moves()
-                .iter()
-                .map(|m| moves::to_json(m))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let last = self
-            .table
-            .played()
-            .last()
-            .and_then(|p| parse_move(&p.coord));
-        let last = match last {
-            Some(m) => Json::obj().with("from", m.from).with("to", m.to),
-            None => Json::Null,
-        };
-        let check = if self.table.in_check() {
-            grid.king(self.table.side_to_move() == Color::White)
-        } else {
-            None
-        };
-        let round = if variant == "progressive-english" {
-            progressive_series(fen).round
-        } else {
-            Vec::new()
-        };
-        Json::obj()
-            .with("id", "main")
+/// What a board is drawn from: the position, the moves the person may
+/// make there, the last move, and whether the side to move is in check.
+pub struct BoardInput<'a> {
+    /// The board's name in the document (`main`).
+    pub id: &'a str,
+    /// The variant.
+    pub variant: &'a str,
+    /// The position.
+    pub fen: &'a str,
+    /// The legal moves the page offers (none when the person may not move).
+    pub legal: &'a [String],
+    /// The last move, in coordinates.
+    pub last: Option<&'a str>,
+    /// Whether the side to move is in check.
+    pub in_check: bool,
+}
+
+/// A board of the state document (one grid; tranzit's shown as two panes).
+pub fn board_json(b: &BoardInput) -> Json {
+    let placement = b.fen.split_whitespace().next().unwrap_or("");
+    let grid = match parse_placement(placement, b.variant == "tavreli") {
+        Ok(g) => g,
+        // The rules library wrote this FEN: a failure is a bug here.
+        Err(e) => return Json::obj().with("error", format!("cannot draw '{placement}': {e}")),
+    };
+    let panes = if b.variant == "tranzit" {
+        tranzit_panes(b.fen)
+    } else {
+        vec![Json::obj()
+            .with("label", "")
+            .with("file0", 0)
             .with("files", grid.files)
-            .with("ranks", grid.ranks)
-            .with("squares", squares_json(&grid))
-            .with("reserves", reserves_json(&grid))
-            .with("panes", Json::Arr(panes))
-            .with("legal", Json::Arr(legal))
-            .with("last", last)
-            .with("check", check)
-            .with("round", round)
+            .with("result", Json::Null)]
+    };
+    let last = match b.last.and_then(parse_move) {
+        Some(m) => Json::obj().with("from", m.from).with("to", m.to),
+        None => Json::Null,
+    };
+    let white_to_move = b.fen.split_whitespace().nth(1) != Some("b");
+    let check = if b.in_check {
+        grid.king(white_to_move)
+    } else {
+        None
+    };
+    let round = if b.variant == "progressive-english" {
+        progressive_series(b.fen).round
+    } else {
+        Vec::new()
+    };
+    Json::obj()
+        .with("id", b.id)
+        .with("files", grid.files)
+        .with("ranks", grid.ranks)
+        .with("squares", squares_json(&grid))
+        .with("reserves", reserves_json(&grid))
+        .with("panes", Json::Arr(panes))
+        .with(
+            "legal",
+            Json::Arr(b.legal.iter().map(|m| moves::to_json(m)).collect()),
+        )
+        .with("last", last)
+        .with("check", check)
+        .with("round", round)
+}
+
+/// The series of a progressive game (null in other variants).
+pub fn series_json(variant: &str, fen: &str) -> Json {
+    if !variant.starts_with("progressive") {
+        return Json::Null;
+    }
+    let s = progressive_series(fen);
+    let to_move = if fen.split_whitespace().nth(1) == Some("b") {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Json::obj()
+        .with("number", s.number)
+        .with("played", s.played)
+        .with("length", s.number)
+        .with("color", color_word(to_move))
+}
+
+impl Room {
+    /// The board.
+    fn board_json(&self, fen: &str) -> Json {
+        let legal = if self.person_may_move() {
+            self.table.legal_moves()
+        } else {
+            Vec::new()
+        };
+        board_json(&BoardInput {
+            id: "main",
+            variant: self.table.variant(),
+            fen,
+            legal: &legal,
+            last: self.table.played().last().map(|p| p.coord.as_str()),
+            in_check: self.table.in_check(),
+        })
     }
 
     /// The whole state document.
@@ -129,6 +159,7 @@ impl Room {
                 .with("black", self.left_ms(Color::Black, now))
                 .with("running", self.turn_start.map(|_| color_word(to_move)))
                 .with("tc", self.tc.tag())
+                .with("at", crate::matches::live::epoch_ms())
         };
         let engine_status = match self.opponent.activity() {
             Activity::Searching { .. } => "thinking",
@@ -141,16 +172,6 @@ impl Room {
             .with("status", engine_status)
             .with("color", self.engine_color().map(color_word))
             .with("notice", self.notice.clone());
-        let series = if variant.starts_with("progressive") {
-            let s = progressive_series(&fen);
-            Json::obj()
-                .with("number", s.number)
-                .with("played", s.played)
-                .with("length", s.number)
-                .with("color", color_word(to_move))
-        } else {
-            Json::Null
-        };
         let turn = if self.end().is_some() || self.table.status() != Status::Ongoing {
             "over"
         } else if self.person_may_move() {
@@ -174,7 +195,7 @@ impl Room {
             .with("engine", engine)
             .with("analysis", self.analysis)
             .with("flipped", self.flipped)
-            .with("series", series)
+            .with("series", series_json(variant, &fen))
             .with("thinking", self.thinking.clone())
             .with("thinking_seq", self.thinking_seq)
     }

@@ -16,6 +16,7 @@ use super::bpgn::{Entry, TeamRecord};
 use crate::matches::clock::PlayerClock;
 use crate::matches::engine::{ClockInfo, Engine, GameView, Reply};
 use crate::matches::game::{ensure_engine, Arbiter, Finished, MatchContext, GRACE};
+use crate::matches::live::{LiveBoard, LiveResult};
 use crate::matches::notation::parse_engine_move;
 use crate::matches::openings::Opening;
 use crate::matches::options::Proto;
@@ -196,6 +197,16 @@ pub fn play_team_game<R: DropRules>(
         let (b, c) = seat_of(e, first_white);
         Team::of(b, c)
     };
+    let seat_player =
+        |b: TeamBoard, c: Color| ctx.players[engine_of(b, c, first_white)].name.as_str();
+    let mut live: Option<[LiveBoard; 2]> = ctx.live.map(|_| {
+        let full = PlayerClock::new(&ctx.tc).left_ms(0);
+        TeamBoard::ALL.map(|b| {
+            let id = if b == TeamBoard::A { "A" } else { "B" };
+            let players = [seat_player(b, Color::White), seat_player(b, Color::Black)];
+            LiveBoard::new(id, players, None, game.board(b).to_fen(), full)
+        })
+    });
 
     let end = 'game: {
         for (e, slot) in engines.iter_mut().enumerate() {
@@ -236,9 +247,16 @@ pub fn play_team_game<R: DropRules>(
             margin: ctx.margin.as_micros() as i64,
         };
         let mut dirty = [false; 2];
+        let mut shown = false;
         loop {
             if let Some(o) = game.outcome() {
                 break 'game End::rules(o);
+            }
+            if !std::mem::replace(&mut shown, true) {
+                if let (Some(file), Some(boards)) = (ctx.live, live.as_mut()) {
+                    show_boards(boards, &game, &clocks);
+                    file.show(round, boards);
+                }
             }
             // Ask every engine on move that is not thinking or sitting.
             for b in TeamBoard::ALL {
@@ -385,6 +403,7 @@ pub fn play_team_game<R: DropRules>(
                                 // S4: the piece goes to the opponent's
                                 // partner and the player moves again.
                                 let arrival = game.confiscate(b, kind);
+                                shown = false;
                                 entries.push(Entry::Comment(format!(
                                     "{}{}: {text} gives check, confiscated (S4)",
                                     numbers[bi],
@@ -423,10 +442,14 @@ pub fn play_team_game<R: DropRules>(
                     if c == Color::Black {
                         numbers[bi] += 1;
                     }
+                    if let Some(boards) = live.as_mut() {
+                        boards[bi].push(&game.board(b).to_fen(), &mv.to_string(), &san);
+                    }
                     coords[bi].push(mv.to_string());
                     sans[bi].push(san);
                     clocks.turn_start[bi] = at;
                     dirty[bi] = true;
+                    shown = false;
                     for arrival in game.play(b, mv) {
                         dirty[arrival.board.index()] = true;
                         wake(&mut seats, arrival, &game, first_white);
@@ -486,6 +509,25 @@ pub fn play_team_game<R: DropRules>(
         None => "1/2-1/2",
     };
     finish_engines(engines, &seats, result, &end.comment);
+    if let (Some(file), Some(boards)) = (ctx.live, live.as_mut()) {
+        for (b, board) in TeamBoard::ALL.into_iter().zip(boards.iter_mut()) {
+            board.set_fen(game.board(b).to_fen());
+            board.stop_clocks();
+        }
+        let team = |t: Team| {
+            let (w, k) = match t {
+                Team::One => ((TeamBoard::A, Color::White), (TeamBoard::B, Color::Black)),
+                Team::Two => ((TeamBoard::B, Color::White), (TeamBoard::A, Color::Black)),
+            };
+            format!("{} & {}", seat_player(w.0, w.1), seat_player(k.0, k.1))
+        };
+        let end = LiveResult {
+            result: result.to_string(),
+            termination: end.termination.clone(),
+            comment: end.comment.clone(),
+        };
+        file.finish(round, boards, [&team(Team::One), &team(Team::Two)], &end);
+    }
     let players = [
         (TeamBoard::A, Color::White),
         (TeamBoard::A, Color::Black),
@@ -520,6 +562,20 @@ pub fn play_team_game<R: DropRules>(
         comment: end.comment,
         pgn,
     })
+}
+
+/// The live file's boards as they stand: positions (reserves change with
+/// the other board's captures) and the four clocks, the side to move's
+/// running on each board.
+fn show_boards<R: DropRules>(boards: &mut [LiveBoard; 2], game: &TeamGame<R>, clocks: &Clocks) {
+    for (b, board) in TeamBoard::ALL.into_iter().zip(boards.iter_mut()) {
+        let bi = b.index();
+        let c = game.board(b).side_to_move();
+        let used = clocks.turn_start[bi].elapsed().as_micros() as i64;
+        let left = |k: Color| clocks.clock[bi][k.index()].left_ms(if k == c { used } else { 0 });
+        board.set_fen(game.board(b).to_fen());
+        board.set_clocks([left(Color::White), left(Color::Black)], Some(c));
+    }
 }
 
 /// A piece reached `arrival.board`: a player sitting there is asked again.
