@@ -371,7 +371,7 @@ mod tests {
             (r#""running":"white""#, r#""running":"red""#),
             (r#""color":"white""#, r#""color":1"#),
             (r#""boards":["#, r#""boards":[1,"#),
-            (r#""moves":["#, r#""moves":{"#),
+            (r#""moves":["#, r#""moves":5,"x":["#),
         ] {
             let bad = LIVE.replacen(from, to, 1);
             assert!(state(&Json::parse(&bad).unwrap(), &view).is_err(), "{to}");
