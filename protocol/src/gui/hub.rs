@@ -6,7 +6,7 @@
 use super::json::Json;
 use crossbeam::channel::{self, Receiver, Sender};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 /// Most event streams open at once.
@@ -50,6 +50,8 @@ pub struct Envelope<C> {
 pub struct Hub<C> {
     commands: Sender<Envelope<C>>,
     latest: Mutex<String>,
+    /// Signalled when a state is published.
+    published: Condvar,
     subscribers: Mutex<Vec<Sender<Arc<str>>>>,
     shutdown: AtomicBool,
 }
@@ -59,7 +61,8 @@ impl<C> Hub<C> {
     pub fn new(commands: Sender<Envelope<C>>) -> Arc<Hub<C>> {
         Arc::new(Hub {
             commands,
-            latest: Mutex::new("{}".to_string()),
+            latest: Mutex::new(String::new()),
+            published: Condvar::new(),
             subscribers: Mutex::new(Vec::new()),
             shutdown: AtomicBool::new(false),
         })
@@ -76,9 +79,23 @@ impl<C> Hub<C> {
         rx.recv_timeout(wait).map_err(|_| busy())?
     }
 
-    /// The latest state document.
+    /// The latest state document (`{}` before the first).
     pub fn latest(&self) -> String {
-        self.latest.lock().map(|s| s.clone()).unwrap_or_default()
+        match self.latest.lock() {
+            Ok(s) if !s.is_empty() => s.clone(),
+            _ => "{}".to_string(),
+        }
+    }
+
+    /// Waits until a state has been published, at most `wait`; true when
+    /// one has.
+    pub fn wait_first_state(&self, wait: Duration) -> bool {
+        let Ok(latest) = self.latest.lock() else {
+            return false;
+        };
+        self.published
+            .wait_timeout_while(latest, wait, |s| s.is_empty())
+            .is_ok_and(|(s, _)| !s.is_empty())
     }
 
     /// Publishes event `name` with `data` (one line of JSON) to every
@@ -89,6 +106,7 @@ impl<C> Hub<C> {
             if let Ok(mut latest) = self.latest.lock() {
                 *latest = data;
             }
+            self.published.notify_all();
         }
         if let Ok(mut subs) = self.subscribers.lock() {
             subs.retain(|s| s.try_send(frame.clone()).is_ok());
@@ -130,7 +148,10 @@ mod tests {
         let (tx, rx) = channel::unbounded::<Envelope<u32>>();
         let hub = Hub::new(tx);
         let stream = hub.subscribe().unwrap();
+        assert_eq!(hub.latest(), "{}");
+        assert!(!hub.wait_first_state(Duration::from_millis(1)));
         hub.publish("state", "{\"v\":1}".into());
+        assert!(hub.wait_first_state(Duration::from_millis(1)));
         hub.publish("thinking", "{}".into());
         assert_eq!(hub.latest(), "{\"v\":1}");
         assert_eq!(

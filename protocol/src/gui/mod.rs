@@ -79,6 +79,8 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         .name("gui room".into())
         .spawn(arbiter)
         .map_err(|e| UsageError(format!("cannot start a thread: {e}")))?;
+    // The page's first request finds the first state.
+    hub.wait_first_state(Duration::from_secs(30));
     let server = server::Server::new(listener, hub.clone())
         .map_err(|e| UsageError(format!("cannot serve: {e}")))?;
     let live = server.live();
