@@ -311,6 +311,8 @@ def play_crazyhouse(page, out):
 def play_tranzit(page, out):
     page.new_game("tranzit")
     expect(len(page.d.find_elements(By.CSS_SELECTOR, "svg.board")) == 2, "two boards")
+    note = page.d.find_element(By.CSS_SELECTOR, '.pane[data-pane="II"] .pane-note')
+    expect(note.get_attribute("data-scoreless") == "white black", "T14 note on board II: " + note.text)
     page.move("e2e4", "drag")
     page.wait_person()
     # A transfer: the knight dragged to the same square of board II.
