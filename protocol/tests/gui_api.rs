@@ -370,3 +370,28 @@ fn it_listens_on_loopback_only_and_ends_at_the_end_of_its_input() {
         "the port is closed"
     );
 }
+
+#[test]
+fn the_engine_plays_chess_again_after_another_variant() {
+    // The same engine process: UCI_Variant is set back to chess.
+    let engine = quick_engine();
+    let gui = Gui::start(&["--engine", &engine, "--variant", "tranzit"]);
+    gui.play("e2e4");
+    let s = gui.wait_person();
+    assert_eq!(played(&s).len(), 2);
+    gui.ok("new", r#"{"variant":"chess"}"#);
+    for m in ["e2e4", "d2d4", "g1f3", "b1c3"] {
+        let s = gui.wait_person();
+        assert_eq!(s.get("result"), Some(&Json::Null), "{}", s.to_text());
+        let m = if legal(&s).contains(&m.to_string()) {
+            m.to_string()
+        } else {
+            legal(&s)[0].clone()
+        };
+        gui.play(&m);
+    }
+    let s = gui.wait_person();
+    assert_eq!(s.get("result"), Some(&Json::Null), "{}", s.to_text());
+    assert_eq!(played(&s).len(), 8);
+    assert!(gui.stop().success());
+}

@@ -10,18 +10,24 @@ partner's capture dragged from the reserve onto the person's board, a
 partner message sent with a button and answered). After
 each step it checks that the board on the page changed and that the engine
 answered; at the end of each variant it saves a screenshot to
-docs/img/gui-<variant>.png.
+docs/img/gui-<variant>.png. Last, `watch`: a third server with
+`--watch FILE` follows a bughouse `vsadnik match --live FILE` (the page
+follows the moves, is read-only, and switches to board B when asked;
+docs/img/gui-watch.png).
 
 Needs: Debian's chromium and chromium-driver (/usr/bin/chromium,
-/usr/bin/chromedriver), Python selenium (pip install selenium), and a built
+/usr/bin/chromedriver; CHROMIUM and CHROMEDRIVER name others), Python
+selenium (Debian's python3-selenium, or pip install selenium), and a built
 binary (cargo build --release). The machine needs no network: the page and
 everything it uses come from the binary.
 
     python3 tools/gui/browser_test.py [--binary target/release/vsadnik]
-        [--out docs/img] [--variants chess,tavreli] [--keep-open]
+        [--out docs/img] [--variants chess,tavreli,watch] [--skip-if-missing]
 
 Exit status 0 when every variant passed, 1 otherwise (the failing step is
-named on standard error, with the page's console messages).
+named on standard error, with the page's console messages). When the
+browser, its driver or selenium is missing the test fails, unless
+--skip-if-missing is given: then it prints why it skips and exits 0.
 """
 import argparse
 import json
@@ -32,16 +38,23 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    SELENIUM_ERROR = None
+except ImportError as e:  # reported by missing_tools()
+    SELENIUM_ERROR = str(e)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VARIANTS = ["chess", "crazyhouse", "tranzit", "progressive-italian",
-            "progressive-scottish", "progressive-english", "tavreli", "bughouse", "swedish"]
+            "progressive-scottish", "progressive-english", "tavreli", "bughouse", "swedish",
+            "watch"]
 TEAM = ("bughouse", "swedish")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 WAIT = 30  # seconds for any one wait
 
 
@@ -50,11 +63,12 @@ class Failure(Exception):
 
 
 class Server:
-    """`vsadnik gui --port 0` as a child process; ends when its input closes."""
+    """`vsadnik gui --port 0 ARGS` as a child process; ends when its input
+    closes."""
 
     def __init__(self, binary, args):
         self.proc = subprocess.Popen(
-            [binary, "gui", "--port", "0", "--tc", "300+3"] + args,
+            [binary, "gui", "--port", "0"] + args,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, VSADNIK_BIN=binary))
         line = self.proc.stdout.readline()
@@ -84,9 +98,9 @@ class Page:
                   "--disable-dev-shm-usage", "--window-size=1320,900",
                   "--user-data-dir=" + self.profile]:
             opts.add_argument(a)
-        opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+        opts.binary_location = CHROMIUM
         opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+        service = Service(CHROMEDRIVER)
         self.d = webdriver.Chrome(options=opts, service=service)
         self.d.set_page_load_timeout(WAIT)
         self.goto(url)
@@ -306,6 +320,8 @@ def play_crazyhouse(page, out):
 def play_tranzit(page, out):
     page.new_game("tranzit")
     expect(len(page.d.find_elements(By.CSS_SELECTOR, "svg.board")) == 2, "two boards")
+    note = page.d.find_element(By.CSS_SELECTOR, '.pane[data-pane="II"] .pane-note')
+    expect(note.get_attribute("data-scoreless") == "white black", "T14 note on board II: " + note.text)
     page.move("e2e4", "drag")
     page.wait_person()
     # A transfer: the knight dragged to the same square of board II.
@@ -411,13 +427,67 @@ def play_swedish(page, out):
     return play_team(page, out, "swedish", "black", f"{a} | {b}", ["Q@e6", "Q@d6"])
 
 
+def watch_match(page, out, binary, nodes, back):
+    """A second server follows a bughouse match's live file; the page
+    follows it read-only and shows board B when its button is clicked."""
+    live = os.path.join(tempfile.mkdtemp(prefix="vsadnik-live-"), "live.json")
+    watcher = Server(binary, ["--watch", live])
+    engine = f"{binary} --nodes-per-move {nodes}"
+    match = subprocess.Popen(
+        [binary, "match", "--variant", "bughouse", "--games", "2", "--tc", "60+0.5",
+         "--live", live] + ["--engine", engine] * 4,
+        stdout=subprocess.DEVNULL)
+    try:
+        page.d.get(watcher.url)
+        s = page.wait("a match game with moves", lambda: page.state().get("watch")
+                      and page.state()["watch"]["round"] and len(page.state()["moves"]) >= 2
+                      and page.state())
+        expect(not page.d.find_element(By.ID, "btn-new").is_displayed(), "no New game when watching")
+        expect(page.d.find_element(By.ID, "watch").is_displayed(), "the watch panel")
+        seen = (s["watch"]["round"], len(s["moves"]))
+        page.wait("the page following the game", lambda: (page.state()["watch"]["round"],
+                  len(page.state()["moves"])) != seen or page.state()["turn"] == "over")
+        buttons = page.d.find_elements(By.CSS_SELECTOR, "#watch-boards [data-board]")
+        expect(len(buttons) == 2, "a button per board")
+        page.click(page.d.find_element(By.CSS_SELECTOR, '#watch-boards [data-board="B"]'))
+        page.wait("board B shown", lambda: page.state()["watch"]["shown"] == "B"
+                  and page.d.find_elements(By.CSS_SELECTOR, 'svg.board[data-board="B"]'))
+        page.wait("moves on board B", lambda: len(page.state()["moves"]) >= 6
+                  or page.state()["turn"] == "over")
+        return page.shot(out, "watch")
+    finally:
+        page.d.get(back)
+        match.terminate()
+        match.wait(timeout=WAIT)
+        watcher.stop()
+
+
+def missing_tools():
+    """Why the browser test cannot run here, or None."""
+    if SELENIUM_ERROR:
+        return "python selenium is missing: " + SELENIUM_ERROR
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(path, os.X_OK):
+            return path + " is missing"
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--binary", default=os.path.join(ROOT, "target/release/vsadnik"))
     ap.add_argument("--out", default=os.path.join(ROOT, "docs/img"))
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--nodes", type=int, default=3000, help="the engine's nodes per move")
+    ap.add_argument("--skip-if-missing", action="store_true",
+                    help="exit 0 with a note when chromium, chromedriver or selenium is missing")
     args = ap.parse_args()
+    missing = missing_tools()
+    if missing:
+        if args.skip_if_missing:
+            print(f"SKIP browser test: {missing}")
+            return 0
+        print(f"browser test cannot run: {missing} (--skip-if-missing skips it)", file=sys.stderr)
+        return 1
     os.makedirs(args.out, exist_ok=True)
     engine = f"{args.binary} --nodes-per-move {args.nodes}"
     # Team games: the opponents sit (the team stub never moves), so the
@@ -425,9 +495,9 @@ def main():
     # XBoard, which answers partner messages.
     stub = os.path.join(ROOT, "tools/stub_engines/team_stub.py")
     kinds = {
-        "two": ["--engine", engine],
+        "two": ["--engine", engine, "--tc", "300+3"],
         "team": ["--variant", "bughouse", "--engine", f"{stub} --xboard --sit",
-                 "--partner", f"xboard:{engine}"],
+                 "--partner", f"xboard:{engine}", "--tc", "300+3"],
     }
     servers = {}
     page = None
@@ -455,6 +525,8 @@ def main():
             try:
                 if v.startswith("progressive-"):
                     path = play_progressive(page, args.out, v)
+                elif v == "watch":
+                    path = watch_match(page, args.out, args.binary, 20 * args.nodes, servers[kind].url)
                 else:
                     path = games[v](page, args.out)
                 errors = page.console_errors()

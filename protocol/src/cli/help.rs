@@ -112,6 +112,11 @@ pub const COMMANDS: &[CommandHelp] = &[
             ),
             ("--resume", "continue the match recorded in --pgn FILE"),
             (
+                "--live FILE",
+                "keep the game being played in FILE, rewritten after every move \
+                 (for vsadnik gui --watch FILE)",
+            ),
+            (
                 "--sprt elo0=E0 elo1=E1 alpha=A beta=B",
                 "stop when a sequential probability ratio test decides",
             ),
@@ -176,6 +181,10 @@ pub const COMMANDS: &[CommandHelp] = &[
             (
                 "--debug",
                 "echo the engine's traffic and standard error on standard error",
+            ),
+            (
+                "--watch FILE",
+                "follow the game of `vsadnik match --live FILE`, read-only (with --port, --open)",
             ),
             ("--help, -h", "this help"),
         ],

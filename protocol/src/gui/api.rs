@@ -13,6 +13,7 @@
 //! | `POST /api/takeback`, `/api/resign`, `/api/flip` | `{}` | the new state |
 //! | `POST /api/analysis` | `{"on": true}` | the new state |
 //! | `POST /api/tell` | `{"text": "++n"}` (team games: to the partner) | the new state |
+//! | `POST /api/board` | `{"board": "B"}` (watching a team game) | the new state |
 //!
 //! Errors are `{"error": "..."}` with 400 (bad input, illegal move), 404,
 //! 405, 409 (not now: not your move, the game is over), 415, 503.
@@ -37,6 +38,7 @@ pub const POST_PATHS: &[&str] = &[
     "/api/flip",
     "/api/analysis",
     "/api/tell",
+    "/api/board",
 ];
 
 /// The longest partner message.
@@ -144,6 +146,13 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
             }
             Command::Tell(text.to_string())
         }
+        "/api/board" => {
+            let doc = body(req, &["board"])?;
+            let board = string(&doc, "board")?
+                .filter(|b| !b.is_empty() && b.len() <= 8)
+                .ok_or_else(|| ApiError::new(400, "'board' must be a board's name, e.g. \"B\""))?;
+            Command::ShowBoard(board)
+        }
         _ => return Err(ApiError::new(404, "no such command")),
     })
 }
@@ -234,6 +243,8 @@ mod tests {
             ("/api/tell", "{\"text\":\"  \"}"),
             ("/api/tell", "{\"text\":\"a\\nb\"}"),
             ("/api/tell", "{\"text\":7}"),
+            ("/api/board", "{}"),
+            ("/api/board", "{\"board\":3}"),
         ] {
             let e = command(path, &req(b)).unwrap_err();
             assert_eq!(e.status, 400, "{path} {b}: {}", e.message);

@@ -2,8 +2,8 @@
 //! browser. A person plays a seat of any two-player variant against vsadnik
 //! or any UCI/XBoard engine (the `--engine` of `vsadnik match`), or both
 //! seats with the engine analysing; or one seat of a bughouse or Swedish
-//! team game, engines in the other three. See `docs/gui.md` and
-//! `docs/gui_team.md`.
+//! team game, engines in the other three; or it follows a running match
+//! game (`--watch`). See `docs/gui.md` and `docs/gui_team.md`.
 //!
 //! Layout, one job each:
 //! - [`options`]: the command line;
@@ -19,7 +19,9 @@
 //! - [`table`]: the game of any variant behind one trait;
 //! - [`opponent`]: the engine process (`matches::engine::Engine`);
 //! - [`state`], [`view`], [`moves`]: the state document the page draws;
-//! - [`assets`]: the page (`web/`: HTML, plain JavaScript, CSS), built in.
+//! - [`assets`]: the page (`web/`: HTML, plain JavaScript, CSS), built in;
+//! - [`watch`], [`watch_state`]: `--watch FILE`, a match game followed
+//!   read-only from the live file of `vsadnik match --live`.
 
 pub mod api;
 pub mod assets;
@@ -37,6 +39,8 @@ pub mod table;
 pub mod team_room;
 pub mod team_state;
 pub mod view;
+pub mod watch;
+pub mod watch_state;
 
 use crate::cli::args::UsageError;
 use crate::cli::output;
@@ -49,10 +53,10 @@ use std::io::BufRead;
 use std::net::TcpListener;
 use std::time::Duration;
 
-/// Runs `vsadnik gui`: checks the arguments and the engine, prints the URL
-/// as the first line of standard output, and serves until standard input
-/// (when it is a pipe) ends or a `quit` line arrives on it, or the program
-/// is interrupted.
+/// Runs `vsadnik gui`: checks the arguments and the engine (or, with
+/// `--watch`, the file to follow), prints the URL as the first line of
+/// standard output, and serves until standard input (when it is a pipe)
+/// ends or a `quit` line arrives on it, or the program is interrupted.
 pub fn run(words: &[String]) -> Result<(), UsageError> {
     let opts = GuiOptions::parse(words)?;
     let listener = TcpListener::bind(("127.0.0.1", opts.port)).map_err(|e| {
@@ -65,33 +69,25 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         .local_addr()
         .map_err(|e| UsageError(format!("cannot read the port: {e}")))?
         .port();
-    let engine = match &opts.engine {
-        Some(s) => s.clone(),
-        None => this_program(Proto::Uci)?,
-    };
-    // Team games want partner messages, which only XBoard carries: this
-    // program is asked in XBoard there.
-    let team_engine = match &opts.engine {
-        Some(s) => s.clone(),
-        None => this_program(Proto::Xboard)?,
-    };
-    let config = Config {
-        partner: opts.partner.clone().unwrap_or_else(|| team_engine.clone()),
-        engine,
-        team_engine,
-        side: opts.side,
-        tc: opts.tc,
-        margin: opts.margin,
-        debug: opts.debug,
-    };
-
     let (tx, rx) = crossbeam::channel::unbounded();
     let hub = Hub::new(tx);
-    let lobby = Lobby::open(hub.clone(), rx, config, &opts.variant)
-        .map_err(|e| UsageError(format!("--engine: {e}")))?;
+    // The thread behind the board: the lobby and its rooms (games to
+    // play) or the watcher (a match game to follow). Either publishes its
+    // first state here, before the server answers anyone.
+    let arbiter: Box<dyn FnOnce() + Send> = match &opts.watch {
+        Some(file) => {
+            let watcher = watch::Watcher::new(hub.clone(), rx, file);
+            Box::new(move || watcher.run())
+        }
+        None => {
+            let lobby = Lobby::open(hub.clone(), rx, config(&opts)?, &opts.variant)
+                .map_err(|e| UsageError(format!("--engine: {e}")))?;
+            Box::new(move || lobby.run())
+        }
+    };
     let room_thread = std::thread::Builder::new()
-        .name("gui lobby".into())
-        .spawn(move || lobby.run())
+        .name("gui room".into())
+        .spawn(arbiter)
         .map_err(|e| UsageError(format!("cannot start a thread: {e}")))?;
     let server = server::Server::new(listener, hub.clone())
         .map_err(|e| UsageError(format!("cannot serve: {e}")))?;
@@ -117,6 +113,29 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
     let _ = server_thread.join();
     server::drain(&live, Duration::from_secs(1));
     Ok(())
+}
+
+/// The engines and settings of the rooms.
+fn config(opts: &GuiOptions) -> Result<Config, UsageError> {
+    let engine = match &opts.engine {
+        Some(s) => s.clone(),
+        None => this_program(Proto::Uci)?,
+    };
+    // Team games want partner messages, which only XBoard carries: this
+    // program is asked in XBoard there.
+    let team_engine = match &opts.engine {
+        Some(s) => s.clone(),
+        None => this_program(Proto::Xboard)?,
+    };
+    Ok(Config {
+        partner: opts.partner.clone().unwrap_or_else(|| team_engine.clone()),
+        engine,
+        team_engine,
+        side: opts.side,
+        tc: opts.tc,
+        margin: opts.margin,
+        debug: opts.debug,
+    })
 }
 
 /// This program as the default engine, spoken to in `proto`.

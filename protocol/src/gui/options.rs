@@ -7,7 +7,8 @@ use std::time::Duration;
 
 /// The usage line of `vsadnik gui`.
 pub const USAGE: &str = "usage: vsadnik gui [--port N] [--variant NAME] [--side white|black|both] \
-[--engine CMD] [--partner CMD] [--tc BASE+INC] [--margin MS] [--open] [--debug]";
+[--engine CMD] [--partner CMD] [--tc BASE+INC] [--margin MS] [--open] [--debug] | vsadnik gui \
+--watch FILE [--port N] [--open]";
 
 /// Everything `vsadnik gui` was asked to do.
 #[derive(Clone, Debug)]
@@ -30,6 +31,8 @@ pub struct GuiOptions {
     pub open: bool,
     /// Echo the engine's traffic on standard error.
     pub debug: bool,
+    /// Watch the game of `vsadnik match --live FILE` instead of playing.
+    pub watch: Option<String>,
 }
 
 /// The default time control: five minutes and three seconds a move.
@@ -44,6 +47,7 @@ impl GuiOptions {
         }
         args.check_known(&[
             "port", "variant", "side", "engine", "partner", "tc", "margin", "open", "debug",
+            "watch",
         ])?;
         let one = |name: &str| -> Result<Option<String>, UsageError> {
             match args.values(name) {
@@ -54,6 +58,17 @@ impl GuiOptions {
                 ))),
             }
         };
+        let watch = one("watch")?;
+        if watch.is_some() {
+            let playing = [
+                "variant", "side", "engine", "partner", "tc", "margin", "debug",
+            ];
+            if let Some(name) = playing.iter().find(|n| args.values(n).is_some()) {
+                return Err(UsageError(format!(
+                    "--watch shows a match game read-only: --{name} does not go with it"
+                )));
+            }
+        }
         let port = args.number::<u16>("port", 0..=65535)?.unwrap_or(0);
         let variant = one("variant")?.unwrap_or_else(|| "chess".to_string());
         super::lobby::check_variant(&variant).map_err(UsageError)?;
@@ -80,6 +95,7 @@ impl GuiOptions {
             margin,
             open: args.switch("open")?,
             debug: args.switch("debug")?,
+            watch,
         })
     }
 }
@@ -115,6 +131,8 @@ mod tests {
         let o = parse("--variant swedish --side black --partner xboard:sjeng").unwrap();
         assert_eq!((o.variant.as_str(), o.side), ("swedish", Side::Black));
         assert_eq!(o.partner.unwrap().argv, ["sjeng"]);
+        let o = parse("--watch live.json --port 9").unwrap();
+        assert_eq!(o.watch.as_deref(), Some("live.json"));
     }
 
     #[test]
@@ -135,6 +153,10 @@ mod tests {
             "--frob",
             "--port 1 --port 2",
             "--margin -1",
+            "--watch",
+            "--watch f --engine x",
+            "--watch f --side black",
+            "--watch f --partner x",
         ] {
             let e = parse(bad).unwrap_err();
             assert!(!e.0.contains('\n'), "{bad}: {e}");

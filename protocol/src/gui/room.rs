@@ -98,6 +98,8 @@ pub enum Command {
     Pgn,
     /// A message to the partner (team games).
     Tell(String),
+    /// Watching a team game: show board `A` or `B` (see [`super::watch`]).
+    ShowBoard(String),
     /// End the room (the server is shutting down).
     Shutdown,
 }
@@ -601,6 +603,12 @@ impl Room {
                 return Err(ApiError::new(
                     409,
                     "partner messages belong to the team variants (bughouse, swedish)",
+                ))
+            }
+            Command::ShowBoard(_) => {
+                return Err(ApiError::new(
+                    409,
+                    "boards are chosen when watching a team game",
                 ))
             }
             Command::Shutdown => {}

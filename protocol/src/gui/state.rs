@@ -10,12 +10,13 @@ use super::json::Json;
 use super::moves;
 use super::opponent::Activity;
 use super::room::{Room, Side};
-use super::view::{progressive_series, reserves_json, squares_json, tranzit_results};
+use super::view::{progressive_series, reserves_json, squares_json, tranzit_panes};
 use crate::placement::{parse_move, parse_placement};
 use movegen::variant::Status;
 use movegen::Color;
 use std::time::Instant;
 
+/// `white` or `black`.
 pub(super) fn color_word(c: Color) -> &'static str {
     match c {
         Color::White => "white",
@@ -48,19 +49,7 @@ pub(super) fn board_json(v: &BoardView) -> Json {
         Err(e) => return Json::obj().with("error", format!("cannot draw '{placement}': {e}")),
     };
     let panes = if v.variant == "tranzit" {
-        let results = tranzit_results(v.fen);
-        vec![
-            Json::obj()
-                .with("label", "I")
-                .with("file0", 0)
-                .with("files", 8)
-                .with("result", results[0]),
-            Json::obj()
-                .with("label", "II")
-                .with("file0", 8)
-                .with("files", 8)
-                .with("result", results[1]),
-        ]
+        tranzit_panes(v.fen)
     } else {
         vec![Json::obj()
             .with("label", "")
@@ -90,6 +79,24 @@ pub(super) fn board_json(v: &BoardView) -> Json {
         .with("last", last)
         .with("check", check)
         .with("round", round)
+}
+
+/// The series of a progressive game (null in other variants).
+pub(super) fn series_json(variant: &str, fen: &str) -> Json {
+    if !variant.starts_with("progressive") {
+        return Json::Null;
+    }
+    let s = progressive_series(fen);
+    let to_move = if fen.split_whitespace().nth(1) == Some("b") {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Json::obj()
+        .with("number", s.number)
+        .with("played", s.played)
+        .with("length", s.number)
+        .with("color", color_word(to_move))
 }
 
 impl Room {
@@ -143,6 +150,7 @@ impl Room {
                 .with("black", self.left_ms(Color::Black, now))
                 .with("running", self.turn_start.map(|_| color_word(to_move)))
                 .with("tc", self.tc.tag())
+                .with("at", crate::matches::live::epoch_ms())
         };
         let engine_status = match self.opponent.activity() {
             Activity::Searching { .. } => "thinking",
@@ -155,16 +163,6 @@ impl Room {
             .with("status", engine_status)
             .with("color", self.engine_color().map(color_word))
             .with("notice", self.notice.clone());
-        let series = if variant.starts_with("progressive") {
-            let s = progressive_series(&fen);
-            Json::obj()
-                .with("number", s.number)
-                .with("played", s.played)
-                .with("length", s.number)
-                .with("color", color_word(to_move))
-        } else {
-            Json::Null
-        };
         let turn = if self.end().is_some() || self.table.status() != Status::Ongoing {
             "over"
         } else if self.person_may_move() {
@@ -188,7 +186,7 @@ impl Room {
             .with("engine", engine)
             .with("analysis", self.analysis)
             .with("flipped", self.flipped)
-            .with("series", series)
+            .with("series", series_json(variant, &fen))
             .with("thinking", self.thinking.clone())
             .with("thinking_seq", self.thinking_seq)
     }

@@ -370,6 +370,7 @@ impl<R: DropRules> TeamRoom<R> {
             Command::Takeback => return not_here("taking back"),
             Command::Analysis(_) => return not_here("analysis"),
             Command::Load { .. } => return not_here("loading a game"),
+            Command::ShowBoard(_) => return not_here("choosing a board (both are shown)"),
             Command::Pgn => return Ok(Some(Json::Str(self.pgn()))),
             Command::Shutdown => {
                 if matches!(self.phase, Phase::Playing) {

@@ -75,6 +75,32 @@ pub fn tranzit_results(fen: &str) -> [&'static str; 2] {
     ]
 }
 
+/// Tranzit's two boards as the page's panes (files a-h and i-p of the
+/// grid), each with its result (FEN field 7) and, for board II, the sides
+/// that have made no transfer from board I yet (FEN field 8): T14 scores
+/// them 0 there.
+pub fn tranzit_panes(fen: &str) -> Vec<Json> {
+    let results = tranzit_results(fen);
+    let moved = fen.split_whitespace().nth(7).unwrap_or("-");
+    let scoreless: Vec<&str> = [('W', "white"), ('B', "black")]
+        .iter()
+        .filter(|(letter, _)| !moved.contains(*letter))
+        .map(|(_, word)| *word)
+        .collect();
+    [("I", 0, Vec::new()), ("II", 8, scoreless)]
+        .into_iter()
+        .zip(results)
+        .map(|((label, file0, scoreless), result)| {
+            Json::obj()
+                .with("label", label)
+                .with("file0", file0)
+                .with("files", 8)
+                .with("result", result)
+                .with("scoreless", scoreless)
+        })
+        .collect()
+}
+
 /// Where a progressive game stands: the series number n (also its length),
 /// the moves already played in it, and (English) the squares of the
 /// pieces that have moved in the current round.
@@ -130,6 +156,11 @@ mod tests {
         assert_eq!(
             tranzit_results("16/16/16/16/16/16/16/16 w - - 0 1"),
             ["live", "live"]
+        );
+        let panes = tranzit_panes("16/16/16/16/16/16/16/16 w - - 0 1 -b B");
+        assert_eq!(
+            Json::Arr(panes).to_text(),
+            r#"[{"label":"I","file0":0,"files":8,"result":"live","scoreless":[]},{"label":"II","file0":8,"files":8,"result":"won by Black","scoreless":["white"]}]"#
         );
         let s = progressive_series("8/8/8/8/8/8/8/8 w - - 0 5 2 e2,b8~");
         assert_eq!((s.number, s.played), (5, 2));

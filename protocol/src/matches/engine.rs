@@ -729,7 +729,10 @@ impl Engine {
         let mut lines = Vec::new();
         match self.proto {
             Proto::Uci => {
-                if variant != "chess" {
+                // An engine with UCI_Variant is told chess too: the same
+                // process may have played another variant before (a gui
+                // changes variants between games).
+                if variant != "chess" || self.uci_variants.iter().any(|v| v == "chess") {
                     lines.push(format!("setoption name UCI_Variant value {variant}"));
                 }
                 lines.push("ucinewgame".to_string());

@@ -5,6 +5,7 @@
 
 use super::clock::PlayerClock;
 use super::engine::{ClockInfo, Engine, Fault, GameView, Reply, StartError};
+use super::live::{Live, LiveBoard, LiveResult};
 use super::notation::{has_san, parse_engine_move, record};
 use super::openings::Opening;
 use super::options::{DrawRule, EngineSpec, Proto, ResignRule, TimeControl};
@@ -47,6 +48,8 @@ pub struct MatchContext<'a> {
     pub players: &'a [Player],
     /// Echo engine traffic.
     pub debug: bool,
+    /// The live file (`--live`), if any.
+    pub live: Option<&'a Live>,
 }
 
 /// A finished game.
@@ -192,6 +195,56 @@ pub fn ensure_engine(
     Ok(())
 }
 
+/// The moves of a game as the engines, the record and the live file need
+/// them.
+struct MoveLists<P: Position> {
+    coords: Vec<String>,
+    recorded: Vec<String>,
+    played: Vec<P::Move>,
+    /// The board in the live file (`--live`).
+    live: Option<LiveBoard>,
+}
+
+impl<P: Position> MoveLists<P> {
+    fn new(live: Option<LiveBoard>) -> Self {
+        MoveLists {
+            coords: Vec::new(),
+            recorded: Vec::new(),
+            played: Vec::new(),
+            live,
+        }
+    }
+
+    /// Plays `mv` on `pos` and records it.
+    fn play(&mut self, pos: &mut P, mv: P::Move) {
+        let before = self.live.as_ref().map(|_| pos.to_fen());
+        let text = record(pos, mv);
+        let uci = mv.to_string();
+        pos.make_move(mv);
+        if let (Some(board), Some(before)) = (self.live.as_mut(), before) {
+            board.push(&before, &uci, &text);
+            board.set_fen(pos.to_fen());
+        }
+        self.recorded.push(text);
+        self.coords.push(uci);
+        self.played.push(mv);
+    }
+
+    /// Shows the game in the live file, with `running`'s clock running.
+    fn show(
+        &mut self,
+        ctx: &MatchContext,
+        round: u32,
+        clocks: &[PlayerClock; 2],
+        running: Option<Color>,
+    ) {
+        if let (Some(live), Some(board)) = (ctx.live, self.live.as_mut()) {
+            board.set_clocks([clocks[0].left_ms(0), clocks[1].left_ms(0)], running);
+            live.show(round, std::slice::from_ref(board));
+        }
+    }
+}
+
 /// Plays game `round` from `opening`; `engines[0]` is the first player's
 /// engine. Returns `None` when the match was stopped before the game ended.
 pub fn play_game<P: Position>(
@@ -210,17 +263,17 @@ pub fn play_game<P: Position>(
         None => P::startpos(),
     };
     let start = pos.clone();
-    let mut coords: Vec<String> = Vec::new();
-    let mut recorded: Vec<String> = Vec::new();
-    let mut played: Vec<P::Move> = Vec::new();
+    let start_fen = opening.fen.as_deref();
+    let white = ctx.players[player_of(Color::White)].name.as_str();
+    let black = ctx.players[player_of(Color::Black)].name.as_str();
+    let mut moves = MoveLists::<P>::new(ctx.live.map(|_| {
+        let full = PlayerClock::new(&ctx.tc).left_ms(0);
+        LiveBoard::new("main", [white, black], start_fen, pos.to_fen(), full)
+    }));
     for m in &opening.moves {
         let mv = pos.parse_move(m).expect("openings are checked when read");
-        recorded.push(record(&pos, mv));
-        coords.push(m.clone());
-        played.push(mv);
-        pos.make_move(mv);
+        moves.play(&mut pos, mv);
     }
-    let start_fen = opening.fen.as_deref();
     let mut start_fullmove: usize = 1;
     let mut black_first = false;
     if let Some(f) = start_fen {
@@ -229,6 +282,7 @@ pub fn play_game<P: Position>(
         start_fullmove = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
     }
     let post = ctx.resign.is_some() || ctx.draw.is_some();
+    let mut clocks = [PlayerClock::new(&ctx.tc); 2];
 
     let end = 'game: {
         // Start the engines and tell them about the new game.
@@ -269,13 +323,13 @@ pub fn play_game<P: Position>(
 
         let inc = ctx.tc.inc.as_micros() as i64;
         let margin = ctx.margin.as_micros() as i64;
-        let mut clocks = [PlayerClock::new(&ctx.tc); 2];
         let mut low_scores = [0u32; 2];
         let mut calm_plies = 0u32;
         loop {
             if let Status::Over(o) = pos.status() {
                 break 'game End::rules(o);
             }
+            moves.show(ctx, round, &clocks, Some(pos.side_to_move()));
             if let Some(r) = ctx.resign {
                 for color in [Color::White, Color::Black] {
                     if low_scores[idx(color)] >= r.moves {
@@ -288,7 +342,7 @@ pub fn play_game<P: Position>(
                 }
             }
             if let Some(d) = ctx.draw {
-                let fullmove = start_fullmove + (coords.len() + usize::from(black_first)) / 2;
+                let fullmove = start_fullmove + (moves.coords.len() + usize::from(black_first)) / 2;
                 if fullmove >= d.move_number as usize && calm_plies >= 2 * d.moves {
                     break 'game End {
                         white: 1,
@@ -312,8 +366,8 @@ pub fn play_game<P: Position>(
             };
             let view = GameView {
                 start_fen,
-                coords: &coords,
-                sans: has_san::<P>().then_some(recorded.as_slice()),
+                coords: &moves.coords,
+                sans: has_san::<P>().then_some(moves.recorded.as_slice()),
             };
             let sent = match engine.request_move(&view, &clock) {
                 Ok(t) => t,
@@ -400,10 +454,7 @@ pub fn play_game<P: Position>(
                             _ => calm_plies = 0,
                         }
                     }
-                    recorded.push(record(&pos, mv));
-                    coords.push(mv.to_string());
-                    played.push(mv);
-                    pos.make_move(mv);
+                    moves.play(&mut pos, mv);
                 }
                 Reply::Resign => {
                     break 'game End::loss(color, "normal", format!("{name} resigns"));
@@ -453,8 +504,15 @@ pub fn play_game<P: Position>(
             }
         }
     }
-    let white = &ctx.players[player_of(Color::White)].name;
-    let black = &ctx.players[player_of(Color::Black)].name;
+    if let (Some(live), Some(board)) = (ctx.live, moves.live.as_mut()) {
+        board.set_clocks([clocks[0].left_ms(0), clocks[1].left_ms(0)], None);
+        let shown = LiveResult {
+            result: result.to_string(),
+            termination: end.termination.clone(),
+            comment: end.comment.clone(),
+        };
+        live.finish(round, std::slice::from_ref(board), [white, black], &shown);
+    }
     let pgn = GameRecord {
         event: "vsadnik match",
         round,
@@ -462,8 +520,8 @@ pub fn play_game<P: Position>(
         black,
         time_control: &ctx.tc_tag,
         date: &date,
-        body: P::pgn_body(&start, &played),
-        plies: played.len(),
+        body: P::pgn_body(&start, &moves.played),
+        plies: moves.played.len(),
         result,
         termination: &end.termination,
         comment: &end.comment,

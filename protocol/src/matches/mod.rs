@@ -9,12 +9,14 @@
 //! [`game`] (the arbiter, generic over `movegen::variant::Position`),
 //! [`runner`] (scheduling, output, resume), [`stats`] (Elo, LOS, SPRT),
 //! [`openings`], [`notation`], [`record`] (PGN out), [`pgn_in`] (PGN in),
+//! [`live`] (the live file that `vsadnik gui --watch` follows),
 //! [`stderr_tail`] (engines' standard error, shown when they fail),
 //! [`team`] (the four-engine team games of bughouse and Swedish chess).
 
 pub mod clock;
 pub mod engine;
 pub mod game;
+pub mod live;
 pub mod notation;
 pub mod openings;
 pub mod options;

@@ -187,6 +187,8 @@ pub struct MatchOptions {
     pub openings: Option<String>,
     /// Continue the match recorded in the PGN file.
     pub resume: bool,
+    /// The live file: the game being played, rewritten after every move.
+    pub live: Option<String>,
     /// Sequential probability ratio test.
     pub sprt: Option<SprtSpec>,
     /// Resign adjudication.
@@ -202,13 +204,14 @@ pub struct MatchOptions {
 /// The usage line of `vsadnik match`.
 pub const USAGE: &str = "usage: vsadnik match --variant NAME --games N --tc [MOVES/]BASE[+INC] \
 --engine CMD --engine CMD [--engine CMD --engine CMD] [--concurrency K] [--pgn FILE] \
-[--openings FILE] [--resume] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--resign MOVES SCORE] \
+[--openings FILE] [--resume] [--live FILE] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--resign MOVES SCORE] \
 [--draw MOVENUMBER MOVES SCORE] [--margin MS] [--debug]";
 
 /// The number of values each option takes.
 fn arity(name: &str) -> Option<usize> {
     Some(match name {
-        "variant" | "games" | "tc" | "engine" | "concurrency" | "pgn" | "openings" | "margin" => 1,
+        "variant" | "games" | "tc" | "engine" | "concurrency" | "pgn" | "openings" | "margin"
+        | "live" => 1,
         "resume" | "debug" => 0,
         "sprt" => 4,
         "resign" => 2,
@@ -310,6 +313,7 @@ impl MatchOptions {
             pgn,
             openings: one("openings"),
             resume,
+            live: one("live"),
             sprt,
             resign,
             draw,

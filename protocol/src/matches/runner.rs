@@ -4,6 +4,7 @@
 
 use super::engine::Engine;
 use super::game::{Arbiter, Finished, MatchContext, Player};
+use super::live::Live;
 use super::openings::{schedule, Opening};
 use super::options::MatchOptions;
 use super::pgn_in::read_games;
@@ -147,6 +148,12 @@ pub fn run_match<A: Arbiter>(
         None => None,
     };
     let todo: Vec<u32> = (1..=opts.games).filter(|r| !done.contains(r)).collect();
+    let live = match &opts.live {
+        Some(path) => Some(
+            Live::create(path, &opts.variant, &opts.tc.tag(), opts.games).map_err(UsageError)?,
+        ),
+        None => None,
+    };
     if opts.resume {
         output::lines(&[format!(
             "Resuming {} vs {}: {} of {} games already played, {} to play",
@@ -167,6 +174,7 @@ pub fn run_match<A: Arbiter>(
         draw: opts.draw,
         players: &players,
         debug: opts.debug,
+        live: live.as_ref(),
     };
     let sprt_state = |score: &Score| opts.sprt.map(|s| SprtState::new(&s, score));
     let mut decided = sprt_state(&score).is_some_and(|s| s.verdict().is_some());
@@ -273,6 +281,9 @@ pub fn run_match<A: Arbiter>(
         });
     } else {
         drop(probes);
+    }
+    if let Some(live) = &live {
+        live.close();
     }
     if let Some(e) = write_error {
         return Err(MatchError::Fatal(e));

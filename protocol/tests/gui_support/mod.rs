@@ -180,7 +180,7 @@ impl Gui {
     }
 
     /// Waits until `done` holds for the state; the state.
-    pub fn wait_for(&self, what: &str, done: impl Fn(&Json) -> bool) -> Json {
+    pub fn wait_for(&self, what: &str, mut done: impl FnMut(&Json) -> bool) -> Json {
         let end = Instant::now() + WAIT;
         loop {
             let s = self.state();

@@ -137,6 +137,12 @@
     if (pane.label) {
       const title = html('div', { class: 'pane-title', text: 'Board ' + pane.label }, box);
       html('span', { class: 'res' + (pane.result !== 'live' ? ' decided' : ''), text: pane.result, 'data-result': pane.result }, title);
+      box.classList.toggle('dead', pane.result !== 'live');
+      // T14: a side with no transfer from board I scores 0 on board II.
+      if (pane.scoreless && pane.scoreless.length) {
+        html('div', { class: 'pane-note', 'data-scoreless': pane.scoreless.join(' '),
+          text: `no transfer from board I yet: ${pane.scoreless.map(colorName).join(', ')} (scores 0 here)` }, box);
+      }
     }
     const svg = el('svg', { class: 'board', viewBox: `0 0 ${pane.files * SQ} ${b.ranks * SQ}`,
       'data-board': b.id, 'data-pane': pane.label || 'main' }, box);
@@ -263,7 +269,9 @@
     $('title').textContent = s.variant;
     const engine = s.engine.name;
     let status;
-    if (s.turn === 'over') status = 'Game over';
+    document.body.classList.toggle('watching', !!s.watch);
+    if (s.watch) status = watchStatus(s);
+    else if (s.turn === 'over') status = 'Game over';
     else if (s.analysis) status = `Analysis — ${colorName(s.to_move)} to move`;
     else if (s.turn === 'person') status = s.side === 'both' ? `${colorName(s.to_move)} to move` : `Your move (${colorName(s.to_move)})`;
     else status = `${engine} is thinking (${colorName(s.to_move)})`;
@@ -294,6 +302,7 @@
     renderMoves();
     renderThinking();
     renderTower();
+    renderWatch();
     const v = $('ng-variant');
     if (!v.options.length) {
       for (const name of s.variants) html('option', { value: name, text: name }, v);
@@ -373,6 +382,40 @@
     });
   }
 
+  // ---- watching a match game -------------------------------------------
+  function watchStatus(s) {
+    const w = s.watch;
+    if (w.round == null) return w.status === 'over' ? 'The match is over' : `Waiting for a game in ${w.file}`;
+    const game = `Game ${w.round}${w.games ? ' of ' + w.games : ''}`;
+    if (s.turn === 'over') return `${game}: over`;
+    return `${game}: ${colorName(s.to_move)} to move`;
+  }
+
+  function renderWatch() {
+    const w = state.watch;
+    const box = $('watch');
+    box.hidden = !w;
+    if (!w) return;
+    const shown = (w.boards || []).find((b) => b.id === w.shown);
+    $('watch-title').textContent = shown ? `${shown.white} (White) vs ${shown.black} (Black)` : 'Watching a match';
+    $('watch-line').textContent = `${w.file} · match ${w.status}${w.tc ? ' · ' + w.tc : ''}`;
+    const boards = $('watch-boards');
+    boards.textContent = '';
+    if ((w.boards || []).length > 1) {
+      for (const b of w.boards) {
+        const btn = html('button', { type: 'button', 'data-board': b.id, 'aria-pressed': b.id === w.shown ? 'true' : 'false',
+          text: `Board ${b.id}: ${b.white} – ${b.black}${b.last ? ' · ' + b.last : ''}` }, boards);
+        btn.addEventListener('click', () => post('board', { board: b.id }));
+      }
+    }
+    const list = $('watch-finished');
+    list.textContent = '';
+    for (const f of (w.finished || []).slice(-8).reverse()) {
+      html('li', { 'data-round': f.round, text: `${f.round}. ${f.white} – ${f.black} ${f.result} {${f.comment}}` }, list);
+    }
+    $('watch-finished-title').hidden = !list.children.length;
+  }
+
   // ---- clocks --------------------------------------------------------
   function fmt(ms) {
     if (ms <= 0) return '0:00.0';
@@ -394,7 +437,8 @@
       const running = clocks.running === color;
       if (running) ms -= now - stateAt;
       c.textContent = fmt(ms);
-      let who = color === state.engine.color ? state.engine.name : (state.side === 'both' ? colorName(color) : 'you');
+      let who = state.players ? state.players[color] :
+        color === state.engine.color ? state.engine.name : (state.side === 'both' ? colorName(color) : 'you');
       if (state.team) who = bi === 0 && color === state.side ? 'you' : state.boards[bi].players[color];
       html('span', { class: 'who', text: `${colorName(color)} · ${who}` }, c);
       c.classList.toggle('running', running);
@@ -565,7 +609,9 @@
     if (state && doc.version < state.version) return;
     const fresh = !state || doc.fen !== state.fen || doc.variant !== state.variant;
     state = doc;
-    stateAt = performance.now();
+    // The clocks hold at doc.clocks.at (ms since 1970, this machine's clock).
+    const age = doc.clocks && doc.clocks.at ? Math.max(0, Date.now() - doc.clocks.at) : 0;
+    stateAt = performance.now() - age;
     if (doc.thinking_seq > thinkingSeq) {
       thinking = doc.thinking;
       thinkingSeq = doc.thinking_seq;

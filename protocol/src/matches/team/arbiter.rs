@@ -3,12 +3,14 @@
 //! all four at once and leaves the game itself to [`TeamPlay`] (every move
 //! checked by the rules library, pieces moved between the boards and the
 //! engines told, partner messages relayed, S4 confiscations, both games
-//! ended together, S12), then records the game as BPGN.
+//! ended together, S12), then records the game as BPGN. With `--live` it
+//! writes both boards to the live file after every change.
 
 use super::bpgn::TeamRecord;
 use super::play::{seat_name, wait, TeamEnd, TeamPlay, Wake};
 use crate::matches::engine::Engine;
 use crate::matches::game::{ensure_engine, Arbiter, Finished, MatchContext};
+use crate::matches::live::LiveResult;
 use crate::matches::openings::Opening;
 use crate::matches::record::today;
 use crossbeam::channel::{Receiver, Select};
@@ -59,6 +61,16 @@ pub fn play_team_game<R: DropRules>(
         Instant::now(),
     );
     let name = |e: usize| ctx.players[e].name.clone();
+    let players = [
+        (TeamBoard::A, Color::White),
+        (TeamBoard::A, Color::Black),
+        (TeamBoard::B, Color::White),
+        (TeamBoard::B, Color::Black),
+    ]
+    .map(|(b, c)| ctx.players[play.seat_at(b, c)].name.as_str());
+    if ctx.live.is_some() {
+        play.follow_live([[players[0], players[1]], [players[2], players[3]]]);
+    }
 
     let end = 'game: {
         for (e, slot) in engines.iter_mut().enumerate() {
@@ -95,6 +107,9 @@ pub fn play_team_game<R: DropRules>(
             if let Some(end) = play.outcome() {
                 break 'game end;
             }
+            if let (Some(file), Some(boards)) = (ctx.live, play.live_update(Instant::now())) {
+                file.show(round, boards);
+            }
             if let Some(end) = play.ask_engines(engines) {
                 break 'game end;
             }
@@ -125,13 +140,19 @@ pub fn play_team_game<R: DropRules>(
         }
     }
     let result = end.result();
-    let players = [
-        (TeamBoard::A, Color::White),
-        (TeamBoard::A, Color::Black),
-        (TeamBoard::B, Color::White),
-        (TeamBoard::B, Color::Black),
-    ]
-    .map(|(b, c)| ctx.players[play.seat_at(b, c)].name.as_str());
+    if let (Some(file), Some(boards)) = (ctx.live, play.live_final()) {
+        // Team 1 is White on A and Black on B.
+        let sides = [
+            format!("{} & {}", players[0], players[3]),
+            format!("{} & {}", players[2], players[1]),
+        ];
+        let shown = LiveResult {
+            result: result.to_string(),
+            termination: end.termination.clone(),
+            comment: end.comment.clone(),
+        };
+        file.finish(round, boards, [&sides[0], &sides[1]], &shown);
+    }
     let pgn = TeamRecord {
         event: "vsadnik match",
         round,

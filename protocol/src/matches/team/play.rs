@@ -14,8 +14,13 @@
 //! relayed as `ptell`. A UCI engine sits by answering `bestmove 0000` (or
 //! `(none)`): it is asked again when a piece reaches its board. An XBoard
 //! engine sits by not moving. Either way its clock runs.
+//!
+//! The boards of `vsadnik match --live` are kept here too ([`live`]).
+
+mod live;
 
 use super::bpgn::Entry;
+use crate::gui::view::move_number;
 use crate::matches::clock::PlayerClock;
 use crate::matches::engine::{ClockInfo, Engine, GameView, Reply};
 use crate::matches::game::GRACE;
@@ -221,14 +226,8 @@ pub struct TeamPlay<R: DropRules> {
     margin: i64,
     /// Boards whose holdings XBoard engines have not heard yet.
     dirty: [bool; 2],
-}
-
-/// The full-move number of a FEN (1 when it has none).
-fn move_number(fen: &str) -> u32 {
-    fen.split_whitespace()
-        .nth(5)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1)
+    /// The boards of the live file, when it follows the game.
+    live: Option<live::TeamLive>,
 }
 
 impl<R: DropRules> TeamPlay<R> {
@@ -264,6 +263,7 @@ impl<R: DropRules> TeamPlay<R> {
             clock: [[PlayerClock::new(&tc); 2]; 2],
             turn_start: [start; 2],
             margin: margin.as_micros().min(i64::MAX as u128) as i64,
+            live: None,
         }
     }
 
@@ -445,6 +445,10 @@ impl<R: DropRules> TeamPlay<R> {
             .as_micros() as i64;
         self.clock[bi][ci].charge(used, &self.tc);
         let san = self.game.board(board).move_to_record(mv);
+        if let Some(live) = self.live.as_mut() {
+            let before = self.game.board(board).to_fen();
+            live.moved(board, &before, &mv.to_string(), &san);
+        }
         self.entries.push(Entry::Move {
             board,
             color,
@@ -595,6 +599,9 @@ impl<R: DropRules> TeamPlay<R> {
                             engine.take_back_own_move();
                         }
                         self.dirty[b.index()] = true;
+                        if let Some(live) = self.live.as_mut() {
+                            live.touched();
+                        }
                         self.arrived(arrival);
                     }
                 }
