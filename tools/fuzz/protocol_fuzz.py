@@ -9,7 +9,7 @@ variant switches, go/stop/ponderhit/quit in any order, every option with odd
 values) and checks, every few commands:
 
   * liveness: `isready` -> `readyok` (UCI), or `force` + `ping N` -> `pong N`
-    (XBoard), within --timeout seconds (otherwise: a hang);
+    (XBoard), within --timeout seconds (default 20; otherwise: a hang);
   * the process has not exited unless told to (`quit`, end of input), and
     then with status 0 (otherwise: a crash);
   * standard error has no `panicked`.
@@ -376,7 +376,11 @@ class Fuzzer:
         return self.pick(HASH_OK) if self.rng.random() < 0.6 else self.pick(HASH_BAD)
 
     def threads_value(self):
-        return self.pick(["1", "2", "2", "1", "3", "0", "-1", "256", "257", "+2", "x", ""])
+        # Accepted counts stay small: 256 threads on a loaded 2-core machine
+        # starve the protocol thread for seconds (seen at load 30), which is
+        # no hang. Refused and clamped-to-1 values are free.
+        return self.pick(["1", "2", "2", "1", "3", "4", "8", "0", "-1", "-5", "257",
+                          "99999999999999999999", "+2", "x", "", "\u0662"])
 
     def option_value(self, name):
         n = name.lower().replace(" ", "").replace("_", "")
@@ -619,7 +623,7 @@ def main():
     ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "vsadnik"))
     ap.add_argument("--seconds", type=float, default=120, help="how long to fuzz (default 120)")
     ap.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock)")
-    ap.add_argument("--timeout", type=float, default=10, help="seconds for an answer (default 10)")
+    ap.add_argument("--timeout", type=float, default=20, help="seconds for an answer (default 20)")
     ap.add_argument("--out", default=None, help="failure input file (default protocol_fuzz_failure_SEED.txt)")
     args = ap.parse_args()
     seed = args.seed if args.seed is not None else int(time.time())
