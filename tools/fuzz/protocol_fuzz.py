@@ -8,7 +8,7 @@ ones, moves the engine itself printed, random bytes, long lines, dialect and
 variant switches, go/stop/ponderhit/quit in any order, every option with odd
 values) and checks, every few commands:
 
-  * liveness: `isready` -> `readyok` (UCI), or `force` + `ping N` -> `pong N`
+  * liveness: `isready` -> `readyok` (UCI), or `?` (or `force`) + `ping N` -> `pong N`
     (XBoard), within --timeout seconds (default 20; otherwise: a hang);
   * the process has not exited unless told to (`quit`, end of input), and
     then with status 0 (otherwise: a crash);
@@ -103,6 +103,7 @@ class Engine:
         self.sent = bytearray()
         self.lines = queue.Queue()
         self.recent = []
+        self.fresh = []
         self.stderr = bytearray()
         threading.Thread(target=self._read_out, daemon=True).start()
         threading.Thread(target=self._read_err, daemon=True).start()
@@ -157,7 +158,7 @@ class Engine:
                 continue
             if line is None:
                 raise Failure(self.exit_problem(f"output ended while waiting for '{wanted}'"))
-            self.recent = (self.recent + [line])[-40:]
+            self.keep(line)
             if line == wanted:
                 return
 
@@ -171,7 +172,16 @@ class Engine:
             if line is None:
                 self.lines.put(None)
                 return
-            self.recent = (self.recent + [line])[-40:]
+            self.keep(line)
+
+    def keep(self, line):
+        self.recent = (self.recent + [line])[-40:]
+        self.fresh.append(line)
+
+    def take_fresh(self):
+        """The lines read since the last call."""
+        fresh, self.fresh = self.fresh, []
+        return fresh
 
     def exit_problem(self, what):
         try:
@@ -243,6 +253,9 @@ class Fuzzer:
         self.fens = fens
         self.moves = {v: set() for v in VARIANTS}
         self.variant = "chess"
+        # Kinds of engine lines read, for the summary.
+        self.answers = {"bestmove": 0, "move": 0, "info": 0, "pong": 0, "Illegal": 0,
+                        "Error": 0, "readyok": 0, "result": 0}
 
     # ---- harvesting from the engine's output
 
@@ -251,6 +264,12 @@ class Fuzzer:
             w = line.split()
             if not w:
                 continue
+            if line.startswith(("Error", "info string Error", "tellusererror")):
+                kind = "Error"
+            else:
+                kind = "result" if w[0] in ("1-0", "0-1", "1/2-1/2") else w[0]
+            if kind in self.answers:
+                self.answers[kind] += 1
             found = []
             if w[0] == "bestmove":
                 found = w[1:2] + w[3:4]
@@ -558,6 +577,9 @@ def run_session(path, fuzzer, rng, timeout, deadline, stats):
     try:
         first = rng.random()
         opening = [b"uci\n"] if first < 0.4 else [b"xboard\n", b"protover 2\n"] if first < 0.8 else []
+        if opening and opening[0] == b"xboard\n" and rng.random() < 0.6:
+            # A clock, so that the engine plays its moves.
+            opening.append(rng.choice([b"st 0.05\n", b"sd 3\n", b"level 0 0:02 0.1\n", b"st 0.2\n"]))
         commands = rng.randint(5, 120)
         check_every = rng.randint(1, 8)
         pings = 0
@@ -591,15 +613,18 @@ def run_session(path, fuzzer, rng, timeout, deadline, stats):
                 else:
                     pings += 1
                     n = 1000000 + pings
-                    check = (b".\n" if model.editing else b"") + b"force\n" + f"ping {n}\n".encode()
+                    # `?` or `force` first: a ping is answered only after
+                    # the move the engine is thinking on, with no limit.
+                    halt = b"?\n" if rng.random() < 0.7 else b"force\n"
+                    check = (b".\n" if model.editing else b"") + halt + f"ping {n}\n".encode()
                     model.feed(check)
                     eng.send(check)
-                    eng.wait_for(f"pong {n}", "force, ping")
+                    eng.wait_for(f"pong {n}", f"{halt.decode().strip()}, ping {n}")
                     # The isready lines of the UCI part are answered by now.
                     stats["readyok_seen"] = model.readies
                 stats["checks"] += 1
                 eng.drain()
-                fuzzer.harvest(eng.recent)
+                fuzzer.harvest(eng.take_fresh())
         # End of the session: quit or the end of input.
         if rng.random() < 0.5:
             data = b"quit\n"
@@ -615,6 +640,7 @@ def run_session(path, fuzzer, rng, timeout, deadline, stats):
         eng.finish(how)
     finally:
         stats["sent"] = bytes(eng.sent)
+        stats["recent"] = eng.recent
         eng.kill()
 
 
@@ -631,7 +657,8 @@ def main():
     fuzzer = Fuzzer(rng, real_fens())
     start = time.monotonic()
     deadline = start + args.seconds
-    stats = {"commands": 0, "checks": 0, "sessions": 0, "readyok_seen": 0, "sent": b""}
+    stats = {"commands": 0, "checks": 0, "sessions": 0, "readyok_seen": 0, "sent": b"",
+             "recent": []}
     print(f"protocol_fuzz: seed {seed}, {args.seconds:g} s, engine {args.engine}", flush=True)
     while time.monotonic() < deadline:
         stats["readyok_seen"] = 0
@@ -643,12 +670,17 @@ def main():
             with open(out, "wb") as f:
                 f.write(stats["sent"])
             print(f"protocol_fuzz: FAILED in session {stats['sessions'] + 1}: {e}", flush=True)
+            print("protocol_fuzz: the engine's last lines:", flush=True)
+            for line in stats["recent"]:
+                print("  " + line[:300], flush=True)
             print(f"protocol_fuzz: input written to {out} (replay: {args.engine} < {out})", flush=True)
             return 1
         stats["sessions"] += 1
     took = time.monotonic() - start
     print(f"protocol_fuzz: {stats['sessions']} sessions, {stats['commands']} commands, "
           f"{stats['checks']} liveness checks in {took:.0f} s: 0 crashes, 0 hangs", flush=True)
+    print("protocol_fuzz: lines read: " + ", ".join(f"{k} {v}" for k, v in fuzzer.answers.items()),
+          flush=True)
     return 0
 
 
