@@ -35,6 +35,9 @@ pub struct Control {
     /// Nodes per thread, published every [`CHECK_INTERVAL`] nodes (or
     /// sooner near a node limit) and at the end.
     pub nodes: Vec<NodeCounter>,
+    /// Nodes the threads have reserved under the node limit
+    /// ([`Control::reserve_nodes`]).
+    reserved: AtomicU64,
     /// The iteration the main thread is searching (helpers keep at or
     /// beyond it).
     main_depth: AtomicI32,
@@ -55,6 +58,7 @@ impl Control {
         Control {
             stop: AtomicBool::new(false),
             nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
+            reserved: AtomicU64::new(0),
             main_depth: AtomicI32::new(0),
             start: Instant::now(),
             clock_start_ns: AtomicU64::new(0),
@@ -120,17 +124,21 @@ impl Control {
         }
     }
 
-    /// Nodes a thread may search before it next publishes its count and
-    /// tests the limits: [`CHECK_INTERVAL`], or what is left of the node
-    /// limit when that is less (at least 1), so that one thread stops at
-    /// the limit exactly.
-    pub fn check_interval(&self) -> u64 {
-        match self.node_limit {
-            Some(n) => n
-                .saturating_sub(self.total_nodes())
-                .clamp(1, CHECK_INTERVAL),
-            None => CHECK_INTERVAL,
-        }
+    /// Reserves the nodes a thread searches before it next publishes its
+    /// count and looks at the limits: `most` without a node limit; under
+    /// one, a share of what no thread has reserved yet (that rest divided
+    /// by the threads, 1 to `most`), so that all threads together never
+    /// search more than the limit. 0 when the limit is used up: the thread
+    /// must stop.
+    pub fn reserve_nodes(&self, most: u64) -> u64 {
+        let Some(n) = self.node_limit else {
+            return most;
+        };
+        let threads = self.nodes.len().max(1) as u64;
+        let share = |reserved: u64| (n.saturating_sub(reserved) / threads).clamp(1, most);
+        self.reserved
+            .fetch_update(Relaxed, Relaxed, |r| (r < n).then(|| r + share(r)))
+            .map_or(0, share)
     }
 
     /// Hard limits: nodes, and the hard time limit unless pondering.
@@ -221,6 +229,37 @@ mod tests {
             c.depth_limit_reached();
             assert!(!c.stop.load(Relaxed));
         }
+    }
+
+    #[test]
+    fn threads_never_reserve_more_than_the_node_limit() {
+        for (threads, limit) in [(1, 37), (2, 1000), (3, 5000), (8, 100_000)] {
+            let c = Control::new(
+                threads,
+                &Limits {
+                    nodes: Some(limit),
+                    ..Default::default()
+                },
+                Duration::ZERO,
+                20,
+            );
+            let mut total = 0;
+            let mut turns = 0;
+            loop {
+                let k = c.reserve_nodes(1024);
+                if k == 0 {
+                    break;
+                }
+                assert!(k <= 1024);
+                total += k;
+                turns += 1;
+            }
+            assert_eq!(total, limit, "{threads} threads");
+            // Shares shrink near the limit, so the last ones are small.
+            assert!(turns > limit / 1024, "{turns} reservations");
+        }
+        let free = control(Limits::default());
+        assert_eq!(free.reserve_nodes(64), 64);
     }
 
     #[test]

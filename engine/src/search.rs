@@ -7,7 +7,7 @@
 //! compares the side to move with the mover and negates the child's score
 //! only when the turn passed.
 
-use crate::control::{time_scale, Control};
+use crate::control::{time_scale, Control, CHECK_INTERVAL};
 use crate::info::score::{INFINITE, MATE, MATE_BOUND};
 use crate::info::{Score, ScoreBound, SearchInfo};
 use crate::ordering::{MovePicker, OrderingTables, Pick, MAX_PLY};
@@ -116,6 +116,9 @@ fn helper_depth(next: i32, main: i32, ahead: bool, limit: i32) -> i32 {
     };
     next.max(target.min(limit))
 }
+
+/// Quiet check evasions quiescence searches once one holds off mate.
+const QS_QUIET_EVASIONS: usize = 1;
 
 /// How far above beta a capture must score in ProbCut's shallow search.
 const PROBCUT_MARGIN: i32 = 200;
@@ -332,10 +335,11 @@ impl<P: Searchable> Worker<P> {
         }
         if self.nodes >= self.next_check {
             self.flush_nodes();
-            if self.control.limits_exceeded() {
+            let share = self.control.reserve_nodes(CHECK_INTERVAL);
+            if share == 0 || self.control.limits_exceeded() {
                 self.control.stop.store(true, Relaxed);
             }
-            self.next_check = self.nodes + self.control.check_interval();
+            self.next_check = self.nodes + share;
         }
         if self.control.stop.load(Relaxed) {
             self.stopped = true;
@@ -916,10 +920,19 @@ impl<P: Searchable> Worker<P> {
         let mut picker = self.picker(&list, tt_move, ply);
         let us = self.pos.side_to_move();
         let mut best_move = None;
+        let mut quiet_evasions = 0;
         while let Some((m, pick)) = picker.next(&self.pos) {
             // Out of check: captures and promotions that do not lose material.
             if !in_check && pick != Pick::Tactical {
                 continue;
+            }
+            // In check: once an evasion holds off mate, no more quiet ones
+            // (blocking drops and king steps multiply fast in drop chess).
+            if in_check && pick == Pick::Quiet {
+                if best > -MATE_BOUND && quiet_evasions >= QS_QUIET_EVASIONS {
+                    continue;
+                }
+                quiet_evasions += 1;
             }
             let slot = self.pos.history_index(m);
             self.pos.make_move(m);

@@ -5,6 +5,7 @@
 use crate::attacks::*;
 use crate::bitboard::*;
 use crate::chess_move::Move;
+use crate::counter::{self, Counter};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist::KEYS;
 
@@ -47,8 +48,8 @@ pub struct Board {
     side: Color,
     castling: u8,
     ep: u8,
-    halfmove: u16,
-    fullmove: u16,
+    halfmove: Counter,
+    fullmove: Counter,
 }
 
 impl Default for Board {
@@ -100,13 +101,13 @@ impl Board {
 
     /// Plies since the last capture or pawn move.
     #[inline(always)]
-    pub fn halfmove_clock(&self) -> u16 {
+    pub fn halfmove_clock(&self) -> Counter {
         self.halfmove
     }
 
     /// The full-move number (starts at 1, grows after Black's move).
     #[inline(always)]
-    pub fn fullmove_number(&self) -> u16 {
+    pub fn fullmove_number(&self) -> Counter {
         self.fullmove
     }
 
@@ -274,7 +275,7 @@ impl Board {
     }
 
     /// Sets the half-move clock and full-move number.
-    pub fn set_counters(&mut self, halfmove: u16, fullmove: u16) {
+    pub fn set_counters(&mut self, halfmove: Counter, fullmove: Counter) {
         self.halfmove = halfmove;
         self.fullmove = fullmove;
     }
@@ -291,7 +292,7 @@ impl Board {
     pub fn make_null_move(&mut self) {
         self.set_ep_square(None);
         self.set_side_to_move(self.side.flip());
-        self.halfmove += 1;
+        self.halfmove = counter::next(self.halfmove);
     }
 
     /// The key computed from scratch (tests compare it with the incremental one).
@@ -327,7 +328,7 @@ impl Board {
             self.hash ^= KEYS.ep_file[(old_ep & 7) as usize];
             self.ep = NO_SQUARE;
         }
-        self.halfmove += 1;
+        self.halfmove = counter::next(self.halfmove);
         if self.mailbox[to.index()] != NO_PIECE {
             self.remove_piece(to);
             self.halfmove = 0;
@@ -363,7 +364,7 @@ impl Board {
         self.hash ^= KEYS.black_to_move;
         self.side = us.flip();
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = counter::next(self.fullmove);
         }
         if let Some(p) = passed {
             if self.ep_capturable(p) {
@@ -403,12 +404,12 @@ impl Board {
         self.halfmove = if piece.kind == PieceKind::Pawn {
             0
         } else {
-            self.halfmove + 1
+            counter::next(self.halfmove)
         };
         self.hash ^= KEYS.black_to_move;
         self.side = us.flip();
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = counter::next(self.fullmove);
         }
     }
 

@@ -3,6 +3,7 @@
 
 use crate::bitboard::{RANK_1, RANK_8};
 use crate::board::{castle, Board};
+use crate::counter::{parse_counter, parse_fullmove};
 use crate::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
 
@@ -169,16 +170,6 @@ pub fn parse_ep(field: &str, board: &Board) -> Result<Option<Square>, FenError> 
     Ok(Some(sq))
 }
 
-/// Parses a move counter field.
-pub fn parse_counter(field: Option<&str>, default: u16, name: &str) -> Result<u16, FenError> {
-    match field {
-        None => Ok(default),
-        Some(s) => s
-            .parse::<u16>()
-            .map_err(|_| FenError(format!("bad {name} '{s}'"))),
-    }
-}
-
 /// Parses the side-to-move field.
 pub fn parse_side(field: &str) -> Result<Color, FenError> {
     match field {
@@ -204,7 +195,7 @@ impl Board {
         let ep = parse_ep(fields[3], &b)?;
         b.set_ep_square(ep);
         let halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
-        let fullmove = parse_counter(fields.get(5).copied(), 1, "full-move number")?.max(1);
+        let fullmove = parse_fullmove(fields.get(5).copied())?;
         b.set_counters(halfmove, fullmove);
         let them = b.side_to_move().flip();
         if b.is_attacked(b.king_square(them), b.side_to_move(), b.occupied()) {

@@ -7,6 +7,7 @@ pub mod bitboard;
 pub mod board;
 pub mod chess;
 pub mod chess_move;
+pub mod counter;
 pub mod drops;
 pub mod fen;
 pub mod history;

@@ -1,12 +1,29 @@
 //! A PGN writer: the seven-tag roster, optional extra tags, movetext wrapped
-//! at 80 columns, and the result.
+//! at 80 columns, and the result; and [`PgnBody`], the part of a game's PGN
+//! that depends on the variant ([`crate::variant::Position::pgn_body`]).
+
+use crate::variant::Position;
+use crate::Color;
+
+/// The null move of the movetext: a pass by the side that does not move,
+/// written where one side moves twice in a row (progressive series), so that
+/// the sides alternate for a reader.
+pub const NULL_MOVE: &str = "--";
+
+/// True for the null-move tokens readers use: `--` (written here) and `Z0`.
+pub fn is_null_move(token: &str) -> bool {
+    matches!(token, "--" | "Z0")
+}
 
 /// One game to be written as PGN.
 #[derive(Clone, Debug, Default)]
 pub struct PgnGame {
     /// Tags in order; the seven-tag roster is filled in with `?` where absent.
     pub tags: Vec<(String, String)>,
-    /// The moves in SAN (or the variant's record notation), in order.
+    /// A comment before the first move (the game comment), without braces.
+    pub comment: Option<String>,
+    /// The moves in SAN (or the variant's record notation), in order, sides
+    /// alternating ([`NULL_MOVE`] for a pass).
     pub moves: Vec<String>,
     /// Whether Black made the first move (from a FEN with Black to move).
     pub black_starts: bool,
@@ -43,6 +60,9 @@ impl PgnGame {
         }
         out.push('\n');
         let mut tokens = Vec::new();
+        if let Some(c) = &self.comment {
+            tokens.extend(comment_tokens(c));
+        }
         let mut number = self.first_move_number.max(1);
         let mut white = !self.black_starts;
         for (i, m) in self.moves.iter().enumerate() {
@@ -86,6 +106,75 @@ pub fn push_movetext<S: AsRef<str>>(out: &mut String, tokens: &[S]) {
     }
     out.push_str(&line);
     out.push_str("\n\n");
+}
+
+/// The words of `{comment}` as movetext tokens (so that long comments wrap);
+/// a `}` inside becomes `)`.
+pub fn comment_tokens(comment: &str) -> Vec<String> {
+    let text = comment.replace('}', ")");
+    let mut words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    if words.is_empty() {
+        return vec!["{}".to_string()];
+    }
+    words[0].insert(0, '{');
+    if let Some(last) = words.last_mut() {
+        last.push('}');
+    }
+    words
+}
+
+/// The part of a game's PGN that depends on the variant: its tags (after
+/// the seven-tag roster: `Variant`, `FEN`, `SetUp`, ...), the game comment
+/// and the movetext moves with their numbering.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnBody {
+    /// Tags in order.
+    pub tags: Vec<(String, String)>,
+    /// The game comment (before the first move), without braces.
+    pub comment: Option<String>,
+    /// The movetext moves, sides alternating ([`NULL_MOVE`] for a pass).
+    pub moves: Vec<String>,
+    /// Whether Black makes the first movetext move.
+    pub black_starts: bool,
+    /// The move number of the first movetext move.
+    pub first_move_number: u32,
+}
+
+impl PgnBody {
+    /// The usual form, for variants whose sides alternate: a `Variant` tag
+    /// (not for chess), `FEN` and `SetUp` when `start` is not the variant's
+    /// start position, the moves in record notation
+    /// ([`Position::move_to_record`]) numbered from the FEN's sixth field.
+    pub fn alternating<P: Position>(start: &P, moves: &[P::Move]) -> PgnBody {
+        let mut tags = Vec::new();
+        if P::VARIANT != "chess" {
+            tags.push(("Variant".to_string(), P::VARIANT.to_string()));
+        }
+        let fen = start.to_fen();
+        let mut first_move_number = 1;
+        if fen != P::startpos().to_fen() {
+            first_move_number = fen
+                .split_whitespace()
+                .nth(5)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1);
+            tags.push(("FEN".to_string(), fen));
+            tags.push(("SetUp".to_string(), "1".to_string()));
+        }
+        let mut pos = start.clone();
+        let mut records = Vec::with_capacity(moves.len());
+        for &m in moves {
+            records.push(pos.move_to_record(m));
+            pos.make_move(m);
+        }
+        PgnBody {
+            tags,
+            comment: None,
+            moves: records,
+            black_starts: start.side_to_move() == Color::Black,
+            first_move_number,
+        }
+    }
 }
 
 fn escape(s: &str) -> String {

@@ -66,8 +66,14 @@ pub fn san_without_suffix(board: &Board, m: Move) -> String {
 /// Parses SAN (also accepting `0-0`, a missing `x` or `=`, and trailing
 /// `+ # ! ?` marks) into the one legal move it names.
 pub fn parse_san(board: &Board, text: &str) -> Result<Move, String> {
+    parse_san_among(board, legal_moves(board).as_slice(), text)
+}
+
+/// [`parse_san`] choosing among the moves `legal` (a variant's legal moves on
+/// this board, which may differ from chess's). Also reads long algebraic
+/// notation (`Ng1f3`, `e2e4`, `Bc4xf7`), as a fully disambiguated SAN.
+pub fn parse_san_among(board: &Board, legal: &[Move], text: &str) -> Result<Move, String> {
     let t = text.trim_end_matches(['+', '#', '!', '?']);
-    let legal = legal_moves(board);
     let castle_to = match t {
         "O-O" | "0-0" => Some(6),
         "O-O-O" | "0-0-0" => Some(2),

@@ -3,6 +3,7 @@
 //! family of variants fits.
 
 use crate::fen::FenError;
+use crate::pgn::PgnBody;
 use crate::types::Color;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -145,6 +146,22 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// [`Position::move_to_record`]; coordinates by default.
     fn parse_record_move(&self, text: &str) -> Result<Self::Move, String> {
         self.parse_move(text)
+    }
+
+    /// The variant-dependent part of the PGN of a game played from `start`
+    /// with `moves`: tags, game comment, movetext. By default
+    /// [`PgnBody::alternating`].
+    fn pgn_body(start: &Self, moves: &[Self::Move]) -> PgnBody {
+        PgnBody::alternating(start, moves)
+    }
+
+    /// Reads a whole game from `start` written in the variant's own game
+    /// record (the game comment [`Position::pgn_body`] writes, if any):
+    /// `None` when `text` is not such a record (the default: the variant has
+    /// none), else the moves or why they cannot be read.
+    fn read_game_record(start: &Self, text: &str) -> Option<Result<Vec<Self::Move>, String>> {
+        let _ = (start, text);
+        None
     }
 
     /// Parses a move in the protocols' coordinate notation and checks that it

@@ -88,6 +88,7 @@ fn pgn_writer() {
         black_starts: false,
         first_move_number: 1,
         result: "*".into(),
+        ..Default::default()
     };
     let text = g.render();
     assert!(text.starts_with("[Event \"Test \\\"quoted\\\"\"]\n[Site \"?\"]"));
@@ -109,4 +110,16 @@ fn pgn_writer() {
         ..Default::default()
     };
     assert!(long.render().lines().all(|l| l.len() <= 80));
+    // A game comment before the first move, wrapped like the moves.
+    let commented = PgnGame {
+        comment: Some("1 e2e4, 2 e7e5 f7f6, 3 Ng1h3 Bf1e2 Be2h5+ ".repeat(5)),
+        moves: vec!["e4".into(), "e5".into(), "--".into(), "f6".into()],
+        first_move_number: 1,
+        result: "*".into(),
+        ..Default::default()
+    };
+    let text = commented.render();
+    assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+    assert!(text.contains("\n\n{1 e2e4, 2 e7e5 f7f6, 3 Ng1h3"), "{text}");
+    assert!(text.ends_with("Be2h5+} 1. e4 e5 2. -- f6 *\n\n"), "{text}");
 }

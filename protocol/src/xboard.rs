@@ -12,7 +12,7 @@ use crate::session::{
     new_session, playable_variants, result_text, Session, SetupError, DEFAULT_VARIANT,
 };
 use crate::uci::{echo, engine_name};
-use crate::xboard_gui::{Gui, SPLIT_OPTION};
+use crate::xboard_gui::Gui;
 use crossbeam::channel::Sender;
 use engine::{Limits, Reporter, Score, ScoreBound, SearchHandle, SearchInfo, SearchResult};
 use movegen::{Color, Status};
@@ -373,7 +373,8 @@ impl Xboard {
     }
 
     fn start_pondering(&mut self, guess: String) {
-        if self.session.play(&guess).is_err() {
+        // A reply the GUI cannot show (a tavreli split) will not come.
+        if !self.gui.shows(&*self.session, &guess) || self.session.play(&guess).is_err() {
             return;
         }
         if self.game_over().is_some() {
@@ -383,9 +384,10 @@ impl Xboard {
         let mut limits = self.tc.limits(self.session.moves_by(self.engine_side));
         limits.ponder = true;
         let (id, reporter) = self.reporter();
+        let moves = self.gui.root_moves(&*self.session).unwrap_or_default();
         let handle = self
             .session
-            .search(&self.core.engine, limits, &[], reporter);
+            .search(&self.core.engine, limits, &moves, reporter);
         self.activity = Activity::Pondering { guess, id, handle };
     }
 
@@ -395,11 +397,21 @@ impl Xboard {
         if self.illegal_position || self.session.legal_moves().is_empty() {
             return;
         }
-        let moves = match &self.root_set {
+        let mut moves = match &self.root_set {
             Some(set) if set.is_empty() => return,
             Some(set) => set.clone(),
             None => Vec::new(),
         };
+        if let Some(shown) = self.gui.root_moves(&*self.session) {
+            if moves.is_empty() {
+                moves = shown;
+            } else {
+                moves.retain(|m| shown.contains(m));
+                if moves.is_empty() {
+                    return;
+                }
+            }
+        }
         let limits = Limits {
             infinite: true,
             ..Default::default()
@@ -458,9 +470,7 @@ impl Xboard {
             ));
             return;
         }
-        self.core
-            .out
-            .lines(&self.gui.move_lines(&best, &*self.session));
+        self.out(&format!("move {best}"));
         self.gui_moved();
         self.team_after_own_move();
         self.tc
@@ -677,7 +687,6 @@ impl Xboard {
                 e.move_overhead.as_millis()
             ),
             "feature option=\"ClearHash -button\"".to_string(),
-            format!("feature option=\"{SPLIT_OPTION} -spin 0 0 32\""),
             "feature done=1".to_string(),
         ]);
     }
@@ -747,6 +756,11 @@ impl Xboard {
         }
         let mapped = self.on_real_game(|gui, game| gui.user_move(text, game));
         let text = mapped.as_str();
+        if !self.gui.shows(&*self.session, text) {
+            // A tavreli split: XBoard's board could not follow it.
+            self.out(&format!("Illegal move: {}", echo(text)));
+            return;
+        }
         if let Activity::Pondering { guess, .. } = &self.activity {
             if guess.eq_ignore_ascii_case(text) {
                 let Activity::Pondering { id, handle, .. } =
@@ -904,7 +918,6 @@ impl Xboard {
             }
             "hash" => int(value).and_then(|n| self.core.set_hash(n)),
             "threads" => int(value).and_then(|n| self.core.set_threads(n)),
-            "towersplit" => int(value).and_then(|n| self.gui.set_split(n)),
             _ => {
                 self.error("unknown option", line);
                 return;

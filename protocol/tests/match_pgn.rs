@@ -228,3 +228,139 @@ fn concurrent_games_are_all_played_once() {
         .collect();
     assert_eq!(seen, want);
 }
+
+/// The movetext's game comment (before the first move) and its move tokens
+/// (move numbers, other comments and the result left out).
+fn movetext_parts(movetext: &str) -> (Option<String>, Vec<String>) {
+    let mut comment = None;
+    let mut tokens = Vec::new();
+    let mut rest = movetext;
+    while let Some(open) = rest.find('{') {
+        tokens.extend(rest[..open].split_whitespace().map(str::to_string));
+        let close = open + rest[open..].find('}').expect("a closed comment");
+        if tokens.is_empty() && comment.is_none() {
+            comment = Some(rest[open + 1..close].to_string());
+        }
+        rest = &rest[close + 1..];
+    }
+    tokens.extend(rest.split_whitespace().map(str::to_string));
+    tokens.retain(|t| !t.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str()));
+    (comment, tokens)
+}
+
+/// Replays a progressive game's movetext as chess with passes beside the
+/// progressive game itself; returns the number of moves.
+fn replay_progressive<P: movegen::Position<Move = movegen::Move>>(
+    fen: Option<&str>,
+    tokens: &[String],
+) -> usize {
+    let (mut board, mut pos) = match fen {
+        Some(f) => (
+            movegen::Board::from_fen(f).unwrap(),
+            P::from_fen(f).unwrap(),
+        ),
+        None => (movegen::Board::startpos(), P::startpos()),
+    };
+    let mut n = 0;
+    for t in tokens {
+        if t == "--" {
+            assert_ne!(
+                board.side_to_move(),
+                pos.side_to_move(),
+                "a pass by the mover"
+            );
+            board.make_null_move();
+            continue;
+        }
+        assert_eq!(
+            board.side_to_move(),
+            pos.side_to_move(),
+            "{t}: a chess reader gives this move to the wrong side"
+        );
+        let m = movegen::san::parse_san(&board, t)
+            .unwrap_or_else(|e| panic!("{t} in {}: {e}", board.to_fen()));
+        assert!(
+            pos.parse_move(&m.to_string()).is_ok(),
+            "{t}: not legal in {}",
+            P::VARIANT
+        );
+        board.make_move(m);
+        pos.make_move(m);
+        n += 1;
+    }
+    assert_ne!(pos.status(), movegen::Status::Ongoing, "the game goes on");
+    n
+}
+
+/// The rules file's example: White mates in series 3.
+const MATE_IN_SERIES_3: &str = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
+
+#[test]
+fn progressive_pgn_gives_every_move_to_its_side() {
+    use movegen::progressive::{EnglishPosition, ItalianPosition, ScottishPosition};
+    let dir = scratch("progressive");
+    let book = dir.join("book.pgn");
+    // After 1 e2e4, 2 e7e5 g8f6 White mates in series 3 (Bc4 Qh5 Qxf7#),
+    // in every rule set: once as moves in the form the runner writes, once
+    // as a FEN.
+    std::fs::write(
+        &book,
+        format!(
+            "[Event \"book\"]\n\n{{1 e2e4, 2 e7e5 Ng8f6}} 1. e4 e5 2. -- Nf6 *\n\n\
+             [FEN \"{MATE_IN_SERIES_3}\"]\n[SetUp \"1\"]\n\n*\n"
+        ),
+    )
+    .unwrap();
+    let engine = env!("CARGO_BIN_EXE_vsadnik");
+    for variant in [
+        "progressive-italian",
+        "progressive-scottish",
+        "progressive-english",
+    ] {
+        let pgn = dir.join(format!("{variant}.pgn"));
+        let run = vsadnik(&[
+            "match",
+            "--variant",
+            variant,
+            "--games",
+            "4",
+            "--tc",
+            "5+0.1",
+            "--engine",
+            engine,
+            "--engine",
+            engine,
+            "--openings",
+            book.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+        let games = games(&std::fs::read_to_string(&pgn).unwrap());
+        assert_eq!(games.len(), 4);
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!(g.tag("Rules"), variant);
+            assert!(g
+                .tags
+                .iter()
+                .all(|(k, _)| k != "Variant" && k != "VariantFEN"));
+            let (comment, tokens) = movetext_parts(&g.movetext);
+            let record = comment.expect("the series record");
+            let fen = (i >= 2).then(|| g.tag("FEN"));
+            if i < 2 {
+                assert!(record.starts_with("1 e2e4, 2 e7e5 Ng8f6, 3 "), "{record}");
+                let opening = ["e4", "e5", "--", "Nf6"].map(String::from);
+                assert!(tokens.starts_with(&opening), "{tokens:?}");
+            } else {
+                assert_eq!(fen, Some(MATE_IN_SERIES_3));
+                assert!(record.starts_with("3 "), "{record}");
+            }
+            let n = match variant {
+                "progressive-italian" => replay_progressive::<ItalianPosition>(fen, &tokens),
+                "progressive-scottish" => replay_progressive::<ScottishPosition>(fen, &tokens),
+                _ => replay_progressive::<EnglishPosition>(fen, &tokens),
+            };
+            assert_eq!(g.tag("PlyCount"), n.to_string());
+        }
+    }
+}

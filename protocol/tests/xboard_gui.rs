@@ -3,7 +3,7 @@
 //! chess and Swedish chess (with holdings), `lift`/`put` markers (also for
 //! drops from the holdings), bad squares, progressive series with null
 //! moves (the engine's passes, the GUI's `@@@@` and XBoard's null-move
-//! `setboard`), tavreli's tower comments and GUI splits.
+//! `setboard`), tavreli's tower comments and whole-tower play.
 
 mod common;
 
@@ -177,8 +177,12 @@ fn progressive_against_an_engine_waits_for_its_pass() {
     assert!(e.ping(3).is_empty());
 }
 
+/// A tavreli position where the engine's best move at depth 6 is a split
+/// (`c8(1)b7`: the bishop leaves the queen below it).
+const SPLIT_BEST: &str = "1n(qb)1kb(rn)1/(rp)ppppppp/8/4B3/7P/8/PPP(NP)PPP1/R2QKBNR b KQ - 0 4";
+
 #[test]
-fn tavreli_towers_and_gui_splits() {
+fn tavreli_under_xboard_moves_whole_towers_only() {
     let mut e = gui();
     e.send("new");
     e.send("variant tavreli");
@@ -187,40 +191,48 @@ fn tavreli_towers_and_gui_splits() {
     e.ping(1);
     // The whole tower (a knight on a pawn) moves as a knight.
     e.send("lift f3");
-    let whole = e.ping(2);
-    assert_eq!(whole, ["highlight 8/8/8/4Y1Y1/3Y3Y/8/3Y3Y/6Y1"]);
-    // With TowerSplit=1 the top knight alone: the same squares here.
-    e.send("option TowerSplit=1");
-    e.send("lift f3");
-    assert_eq!(e.ping(3), whole);
+    assert_eq!(e.ping(2), ["highlight 8/8/8/4Y1Y1/3Y3Y/8/3Y3Y/6Y1"]);
     e.send("usermove f3e5");
-    assert_eq!(e.ping(4), ["# towers: 4k3/8/8/4N3/8/5P2/8/4K3 b - - 1 1"]);
-    // The option applies to one move; then whole towers again.
-    e.send("usermove e8d8");
-    e.send("usermove e5f3");
     assert_eq!(
-        e.ping(5),
+        e.ping(3),
+        ["# towers: 4k3/8/8/4(NP=B)3/8/8/8/4K3 b - - 1 1"]
+    );
+    // A split would leave XBoard's board (one piece a square) out of step:
+    // refused, and there is no option to ask for one.
+    e.send("usermove e8d8");
+    e.send("usermove e5(1)f3");
+    assert_eq!(
+        e.ping(4),
         [
-            "# towers: 3k4/8/8/4N3/8/5P2/8/4K3 w - - 2 2",
-            "# towers: 3k4/8/8/8/8/5(NP)2/8/4K3 b - - 0 2"
+            "# towers: 3k4/8/8/4(NP=B)3/8/8/8/4K3 w - - 2 2",
+            "Illegal move: e5(1)f3"
         ]
     );
-    e.send("option TowerSplit=33");
-    assert_eq!(e.ping(6), ["Error (bad parameter): option TowerSplit=33"]);
-    // The engine's own split is announced as a plain move plus a comment.
-    e.send("setboard 7k/8/8/8/8/8/5(RN)2/K7 w - - 0 1");
-    e.send("st 0.3");
+    e.send("option TowerSplit=1");
+    assert_eq!(e.ping(5), ["Error (unknown option): option TowerSplit=1"]);
+
+    // Where a split is best, the engine plays a whole-tower move, and the
+    // move XBoard passes on (to another engine in Two Machines mode) leads
+    // to the position the engine has.
+    let mut uci = Engine::uci();
+    uci.send("setoption name UCI_Variant value tavreli");
+    uci.send(&format!("position fen {SPLIT_BEST}"));
+    uci.send("go depth 6");
+    let best = uci.expect_prefix("bestmove");
+    assert!(
+        best.last().unwrap().contains('('),
+        "no longer a split: {best:?}"
+    );
+    e.send(&format!("setboard {SPLIT_BEST}"));
+    e.send("sd 6");
     e.send("go");
     let lines = e.until(|l| l.starts_with("# towers: "), WAIT, "the towers");
-    let m = moves(&lines);
-    assert_eq!(m.len(), 1, "{lines:?}");
-    assert!(!m[0].contains('('), "{lines:?}");
-    if let Some(split) = lines.iter().find_map(|l| l.strip_prefix("# split ")) {
-        assert!(
-            split.starts_with(&m[0][..2]) && split.ends_with(&m[0][2..]),
-            "{lines:?}"
-        );
-    }
+    let played = moves(&lines);
+    assert_eq!(played.len(), 1, "{lines:?}");
+    assert!(!played[0].contains('('), "{lines:?}");
+    uci.send(&format!("position fen {SPLIT_BEST} moves {}", played[0]));
+    let towers = lines.last().unwrap().strip_prefix("# towers: ").unwrap();
+    assert_eq!(uci.fen(), towers);
 }
 
 /// Move texts that are no move: multibyte characters where the squares go,
@@ -246,7 +258,6 @@ fn multibyte_and_odd_moves_are_illegal_moves_in_every_variant() {
     // sliced the text inside the `\u{e9}` and killed the engine.
     let mut e = gui();
     e.send("variant tavreli");
-    e.send("option TowerSplit=2");
     e.ping(1);
     e.send("usermove a\u{e9}1");
     assert_eq!(e.ping(1), ["Illegal move: a\u{e9}1"]);
@@ -267,7 +278,6 @@ fn multibyte_and_odd_moves_are_illegal_moves_in_every_variant() {
         e.ping(100);
         for m in ODD_MOVES {
             n += 1;
-            e.send("option TowerSplit=1");
             e.send(&format!("usermove {m}"));
             assert_eq!(e.ping(n), [format!("Illegal move: {m}")], "{v}");
             n += 1;

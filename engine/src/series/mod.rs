@@ -108,7 +108,17 @@ struct Poll<'c> {
     next: u64,
 }
 
-impl Poll<'_> {
+impl<'c> Poll<'c> {
+    /// A poll holding the first share of the nodes (the phases count a
+    /// node before they call their `stop`, so the share covers nodes 1 to
+    /// `next`).
+    fn new(control: &'c Control) -> Poll<'c> {
+        Poll {
+            control,
+            next: control.reserve_nodes(POLL_EVERY),
+        }
+    }
+
     /// True when the search, at `total` nodes, should publish its count and
     /// look at the limits now.
     fn due(&mut self, total: u64) -> bool {
@@ -116,7 +126,11 @@ impl Poll<'_> {
             return false;
         }
         self.control.nodes[0].0.store(total, Relaxed);
-        self.next = total + self.control.check_interval().min(POLL_EVERY);
+        let share = self.control.reserve_nodes(POLL_EVERY);
+        if share == 0 {
+            self.control.stop.store(true, Relaxed);
+        }
+        self.next = total + share;
         true
     }
 }
@@ -134,7 +148,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let mut nodes_total: u64 = 0;
     let publish = |n: u64| control.nodes[0].0.store(n, Relaxed);
     let elapsed = || control.elapsed();
-    let poll = std::cell::RefCell::new(Poll { control, next: 0 });
+    let poll = std::cell::RefCell::new(Poll::new(control));
     // With `total` nodes searched: the stop flag, the hard limits and the
     // phase's `deadline`, looked at when the poll is due.
     let hard_stop = || control.stop.load(Relaxed) || control.limits_exceeded();

@@ -16,21 +16,12 @@ use super::rules::SeriesRules;
 use super::state::{up, SeriesState};
 use crate::bitboard::{Bitboard, Squares, RANK_1, RANK_8};
 use crate::board::Board;
+use crate::counter::parse_counter;
 use crate::fen::{parse_castling, parse_placement, parse_side, validate_kings_and_pawns, FenError};
 use crate::types::{Color, Piece, PieceKind, Square};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
-}
-
-fn parse_number(field: Option<&str>, default: u32, name: &str, max: u32) -> Result<u32, FenError> {
-    match field {
-        None => Ok(default),
-        Some(s) => match s.parse::<u32>() {
-            Ok(v) if v <= max => Ok(v),
-            _ => err(format!("bad {name} '{s}'")),
-        },
-    }
 }
 
 fn parse_targets(field: &str) -> Result<Bitboard, FenError> {
@@ -73,14 +64,9 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
     let rights = parse_castling(fields[2], &board)?;
     board.set_castling(rights);
     let targets = parse_targets(fields[3])?;
-    let counter = parse_number(fields.get(4).copied(), 0, "draw counter", u16::MAX as u32)?;
+    let counter = parse_counter(fields.get(4).copied(), 0, "draw counter")?;
     let default_series = if side == Color::White { 1 } else { 2 };
-    let series = parse_number(
-        fields.get(5).copied(),
-        default_series,
-        "series number",
-        1 << 20,
-    )?;
+    let series = parse_counter(fields.get(5).copied(), default_series, "series number")?;
     if series == 0 {
         return err("the series number must be at least 1");
     }
@@ -96,12 +82,7 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
             color_name(side)
         ));
     }
-    let played = parse_number(
-        fields.get(6).copied(),
-        0,
-        "moves played in the series",
-        1 << 20,
-    )?;
+    let played = parse_counter(fields.get(6).copied(), 0, "moves played in the series")?;
     if played >= series {
         return err(format!(
             "{played} moves played in series {series}, which has only {series}"
@@ -115,11 +96,11 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
         return err("the side to move is in check in mid-series");
     }
     if !R::DRAW_BY_SERIES {
-        board.set_counters(counter as u16, 1);
+        board.set_counters(counter, 1);
     }
     let mut s = SeriesState::new(board, series, played);
     if R::DRAW_BY_SERIES {
-        s.counter = counter as u16;
+        s.counter = counter;
     }
 
     // En passant (English has none: E4; the field is read and dropped).

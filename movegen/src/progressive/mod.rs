@@ -8,6 +8,7 @@
 pub mod check;
 pub mod fen;
 pub mod perft;
+pub mod record;
 pub mod rules;
 pub mod state;
 
@@ -18,6 +19,7 @@ pub use state::SeriesState;
 use crate::chess_move::Move;
 use crate::fen::{FenError, START_FEN};
 use crate::movegen::{count_legal_moves, MoveList};
+use crate::pgn::PgnBody;
 use crate::state_stack::StateStack;
 use crate::types::Color;
 use crate::variant::{Outcome, Position, Status};
@@ -194,5 +196,25 @@ impl<R: SeriesRules> Position for Progressive<R> {
 
     fn perft(&mut self, depth: u32) -> u64 {
         perft::perft::<R>(self.state(), depth)
+    }
+
+    /// Long algebraic notation, the rules' record form (`Ng1h3`, `Bc4xf7+`).
+    fn move_to_record(&self, m: Move) -> String {
+        record::move_text::<R>(self.state(), m)
+    }
+
+    /// Coordinates, long algebraic notation or SAN.
+    fn parse_record_move(&self, text: &str) -> Result<Move, String> {
+        record::parse_move_text::<R>(self.state(), text)
+    }
+
+    /// Chess with passes in the movetext, the series record as the game
+    /// comment (see [`record`]).
+    fn pgn_body(start: &Self, moves: &[Move]) -> PgnBody {
+        record::pgn_body(start, moves)
+    }
+
+    fn read_game_record(start: &Self, text: &str) -> Option<Result<Vec<Move>, String>> {
+        record::read_series_record(start, text)
     }
 }

@@ -1,6 +1,8 @@
 //! The three rule sets of progressive chess as compile-time switches
 //! (`docs/rules/progressive.md`).
 
+use crate::counter::Counter;
+
 /// Which of the three sets a variant plays.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum RuleSet {
@@ -72,6 +74,6 @@ impl SeriesRules for English {
 }
 
 /// I3: this many consecutive series without a pawn move or a capture draw.
-pub const SERIES_DRAW_LIMIT: u16 = 10;
+pub const SERIES_DRAW_LIMIT: Counter = 10;
 /// E5: this many single moves without a pawn move or a capture draw.
-pub const PLY_DRAW_LIMIT: u16 = 100;
+pub const PLY_DRAW_LIMIT: Counter = 100;

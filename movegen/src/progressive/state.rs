@@ -9,6 +9,7 @@ use crate::attacks::pawn_attacks;
 use crate::bitboard::{forward, Bitboard, Squares};
 use crate::board::Board;
 use crate::chess_move::Move;
+use crate::counter::{self, Counter};
 use crate::movegen::{generate, MoveList};
 use crate::types::{Color, PieceKind, Square};
 use arrayvec::ArrayVec;
@@ -41,7 +42,7 @@ pub struct SeriesState {
     /// Italian/Scottish (I3): series that had a move since the last pawn move
     /// or capture, the current one included once it has a move. English uses
     /// the board's half-move clock (E5) instead.
-    pub counter: u16,
+    pub counter: Counter,
 }
 
 #[inline(always)]
@@ -134,7 +135,7 @@ impl SeriesState {
     }
 
     /// The counter of the draw rule in force: series (I3) or single moves (E5).
-    pub fn draw_counter<R: SeriesRules>(&self) -> u16 {
+    pub fn draw_counter<R: SeriesRules>(&self) -> Counter {
         if R::DRAW_BY_SERIES {
             self.counter
         } else {
@@ -323,7 +324,7 @@ impl SeriesState {
         }
         if R::DRAW_BY_SERIES {
             if self.played == 0 {
-                self.counter = self.counter.saturating_add(1);
+                self.counter = counter::next(self.counter);
             }
             if kind == PieceKind::Pawn || capture {
                 self.counter = 0;

@@ -24,7 +24,8 @@ use super::generate::has_legal_ep;
 use super::piece::{last_rank, second_rank, Code, Kind};
 use super::state::{TavreliBoard, MAX_PIECES};
 use crate::board::castle;
-use crate::fen::{empty_count, parse_counter, parse_side, FenError};
+use crate::counter::{parse_counter, parse_fullmove};
+use crate::fen::{empty_count, parse_side, FenError};
 use crate::types::{Color, Square};
 
 /// The start position: FIDE's set-up (the pawns' promotion kinds follow
@@ -277,7 +278,7 @@ pub fn parse_fen(fen: &str) -> Result<TavreliBoard, FenError> {
         b.set_ep_raw(None);
     }
     let halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
-    let fullmove = parse_counter(fields.get(5).copied(), 1, "full-move number")?.max(1);
+    let fullmove = parse_fullmove(fields.get(5).copied())?;
     b.set_counters(halfmove, fullmove);
     let them = b.side_to_move().flip();
     if b.is_attacked(b.king_square(them), b.side_to_move(), b.occupied()) {

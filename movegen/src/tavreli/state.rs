@@ -17,6 +17,7 @@ use super::tmove::TavreliMove;
 use crate::attacks::*;
 use crate::bitboard::{lsb, Bitboard};
 use crate::board::castle;
+use crate::counter::{self, Counter};
 use crate::types::{Color, Square};
 use crate::zobrist::KEYS;
 
@@ -51,9 +52,9 @@ pub struct TavreliBoard {
     castling: u8,
     ep: u8,
     pieces: u8,
-    halfmove: u16,
-    fullmove: u16,
-    reversible: u16,
+    halfmove: Counter,
+    fullmove: Counter,
+    reversible: Counter,
 }
 
 impl Default for TavreliBoard {
@@ -119,20 +120,20 @@ impl TavreliBoard {
 
     /// Plies since the last pawn move or move onto an occupied square (R10).
     #[inline(always)]
-    pub fn halfmove_clock(&self) -> u16 {
+    pub fn halfmove_clock(&self) -> Counter {
         self.halfmove
     }
 
     /// The full-move number.
     #[inline(always)]
-    pub fn fullmove_number(&self) -> u16 {
+    pub fn fullmove_number(&self) -> Counter {
         self.fullmove
     }
 
     /// Plies since the last move that lost a castling or double-step right:
     /// no earlier position can come back (repetition reach).
     #[inline(always)]
-    pub fn reversible_plies(&self) -> u16 {
+    pub fn reversible_plies(&self) -> Counter {
         self.reversible
     }
 
@@ -294,7 +295,7 @@ impl TavreliBoard {
     }
 
     /// Sets the move counters.
-    pub fn set_counters(&mut self, halfmove: u16, fullmove: u16) {
+    pub fn set_counters(&mut self, halfmove: Counter, fullmove: Counter) {
         self.halfmove = halfmove;
         self.fullmove = fullmove;
     }
@@ -506,10 +507,18 @@ impl TavreliBoard {
                 self.set_ep_raw(None);
             }
         }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        self.reversible = if irreversible { 0 } else { self.reversible + 1 };
+        self.halfmove = if reset {
+            0
+        } else {
+            counter::next(self.halfmove)
+        };
+        self.reversible = if irreversible {
+            0
+        } else {
+            counter::next(self.reversible)
+        };
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = counter::next(self.fullmove);
         }
     }
 
@@ -622,8 +631,8 @@ impl TavreliBoard {
         self.set_ep_raw(None);
         self.side = self.side.flip();
         self.hash ^= KEYS.black_to_move;
-        self.halfmove += 1;
-        self.reversible += 1;
+        self.halfmove = counter::next(self.halfmove);
+        self.reversible = counter::next(self.reversible);
     }
 }
 
@@ -657,7 +666,7 @@ pub struct Undo {
     covered: u8,
     castling: u8,
     ep: u8,
-    halfmove: u16,
-    fullmove: u16,
-    reversible: u16,
+    halfmove: Counter,
+    fullmove: Counter,
+    reversible: Counter,
 }

@@ -15,7 +15,8 @@
 use super::action::GridSquare;
 use super::state::{BoardResult, TranzitState};
 use crate::board::Board;
-use crate::fen::{parse_castling, parse_counter, parse_side, FenError};
+use crate::counter::{parse_counter, parse_fullmove};
+use crate::fen::{parse_castling, parse_side, FenError};
 use crate::types::{Color, Piece, PieceKind, Square};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
@@ -150,7 +151,7 @@ pub fn parse(fen: &str) -> Result<TranzitState, FenError> {
         boards[sq.board].set_ep_square(board_ep);
     }
     let quiet = parse_counter(f.get(4).copied(), 0, "action counter")?;
-    let fullmove = parse_counter(f.get(5).copied(), 1, "full-move number")?.max(1);
+    let fullmove = parse_fullmove(f.get(5).copied())?;
     let results = match f.get(6) {
         Some(r) => parse_results(r)?,
         None => [BoardResult::Live; 2],

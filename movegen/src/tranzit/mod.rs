@@ -13,6 +13,7 @@ pub mod state;
 pub use action::{Action, GridSquare};
 pub use state::{ActionList, BoardResult, TranzitState};
 
+use crate::counter::Counter;
 use crate::fen::FenError;
 use crate::state_stack::StateStack;
 use crate::types::Color;
@@ -22,7 +23,7 @@ use crate::variant::{Outcome, Position, Status};
 pub const START_FEN: &str = "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1";
 
 /// The 100-action rule (T15).
-pub const QUIET_LIMIT: u16 = 100;
+pub const QUIET_LIMIT: Counter = 100;
 
 /// A Chess-tranzit game: the current state and every state before it.
 #[derive(Clone)]

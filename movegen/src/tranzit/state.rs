@@ -7,6 +7,7 @@ use super::action::Action;
 use crate::attacks::*;
 use crate::bitboard::{Bitboard, Squares};
 use crate::board::Board;
+use crate::counter::{self, Counter};
 use crate::movegen::{generate, MoveSink, PROMOTION_KINDS};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist::KEYS;
@@ -56,12 +57,12 @@ pub struct TranzitState {
     /// Per colour: has made a transfer from board I to board II.
     pub transferred: [bool; 2],
     /// Actions since the last capture, pawn move or transfer (T15).
-    pub quiet: u16,
+    pub quiet: Counter,
     /// Actions since the last capture or pawn move: no earlier position can
     /// repeat (transfers can be undone, so they do not end this stretch).
-    pub reversible: u16,
+    pub reversible: Counter,
     /// The full-move number.
-    pub fullmove: u16,
+    pub fullmove: Counter,
 }
 
 /// Adapts the 8x8 generator's sink to actions on one board.
@@ -286,14 +287,14 @@ impl TranzitState {
             }
             self.boards[b].set_side_to_move(us.flip());
         }
-        self.quiet = if resets { 0 } else { self.quiet + 1 };
+        self.quiet = if resets { 0 } else { counter::next(self.quiet) };
         self.reversible = if moved_on.is_some() && resets {
             0
         } else {
-            self.reversible + 1
+            counter::next(self.reversible)
         };
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = counter::next(self.fullmove);
         }
     }
 }

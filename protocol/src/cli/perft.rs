@@ -10,13 +10,23 @@ use std::time::Instant;
 /// The leaf count below each legal root move, root moves split over the
 /// current rayon pool.
 pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(String, u64)> {
+    divide_with(pos, |p| Some(p.perft(depth - 1))).unwrap_or_default()
+}
+
+/// Each legal root move with what `count` gives for the position after it
+/// (root moves split over the current rayon pool); None if any gave None.
+fn divide_with<P, F>(pos: &P, count: F) -> Option<Vec<(String, u64)>>
+where
+    P: Position,
+    F: Fn(&mut P) -> Option<u64> + Sync,
+{
     let mut list = P::MoveList::default();
     pos.generate_moves(&mut list);
     list.par_iter()
         .map(|&m| {
             let mut p = pos.clone();
             p.make_move(m);
-            (m.to_string(), p.perft(depth - 1))
+            count(&mut p).map(|n| (m.to_string(), n))
         })
         .collect()
 }
@@ -51,15 +61,7 @@ pub fn divide_until<P: Position>(
     depth: u32,
     stop: &AtomicBool,
 ) -> Option<Vec<(String, u64)>> {
-    let mut list = P::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.par_iter()
-        .map(|&m| {
-            let mut p = pos.clone();
-            p.make_move(m);
-            perft_until(&mut p, depth - 1, stop).map(|n| (m.to_string(), n))
-        })
-        .collect()
+    divide_with(pos, |p| perft_until(p, depth - 1, stop))
 }
 
 /// Perft output lines for `pos`: divide lines (if asked) and the total line.

@@ -177,12 +177,15 @@ pub fn play_game<P: Position>(
         Some(f) => P::from_fen(f).expect("openings are checked when read"),
         None => P::startpos(),
     };
+    let start = pos.clone();
     let mut coords: Vec<String> = Vec::new();
     let mut recorded: Vec<String> = Vec::new();
+    let mut played: Vec<P::Move> = Vec::new();
     for m in &opening.moves {
         let mv = pos.parse_move(m).expect("openings are checked when read");
         recorded.push(record(&pos, mv));
         coords.push(m.clone());
+        played.push(mv);
         pos.make_move(mv);
     }
     let start_fen = opening.fen.as_deref();
@@ -387,6 +390,7 @@ pub fn play_game<P: Position>(
                     }
                     recorded.push(record(&pos, mv));
                     coords.push(mv.to_string());
+                    played.push(mv);
                     pos.make_move(mv);
                 }
                 Reply::Resign => {
@@ -447,11 +451,10 @@ pub fn play_game<P: Position>(
         round,
         white,
         black,
-        variant: ctx.variant,
-        start_fen,
         time_control: &ctx.tc_tag,
         date: &date,
-        moves: &recorded,
+        body: P::pgn_body(&start, &played),
+        plies: played.len(),
         result,
         termination: &end.termination,
         comment: &end.comment,

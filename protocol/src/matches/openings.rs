@@ -4,6 +4,7 @@
 
 use super::notation::parse_lenient;
 use super::pgn_in::read_games;
+use movegen::pgn::is_null_move;
 use movegen::variant::{Position, Status};
 
 /// Where a game starts: a position and moves played from it.
@@ -68,6 +69,35 @@ fn is_pgn(path: &str, text: &str) -> bool {
         .is_some_and(|l| l.starts_with('[') || l.starts_with("1."))
 }
 
+/// The moves of a PGN movetext from `start`: SAN or coordinates, each
+/// checked legal; a null move (`--`) only where the side that made the
+/// previous move moves again (a progressive series), since the variant, not
+/// the movetext, says whose turn it is.
+fn movetext_moves<P: Position>(start: &P, tokens: &[String]) -> Result<Vec<P::Move>, String> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut last_mover = None;
+    for text in tokens {
+        if is_null_move(text) {
+            if last_mover != Some(pos.side_to_move()) {
+                return Err(format!(
+                    "null move {text}: only between two moves of the same side"
+                ));
+            }
+            last_mover = None;
+            continue;
+        }
+        if pos.status() != Status::Ongoing {
+            return Err(format!("the game is over before {text}"));
+        }
+        let m = parse_lenient(&pos, text)?;
+        last_mover = Some(pos.side_to_move());
+        moves.push(m);
+        pos.make_move(m);
+    }
+    Ok(moves)
+}
+
 /// Reads the openings of `path` for variant `P`.
 pub fn load<P: Position>(path: &str) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?;
@@ -75,7 +105,9 @@ pub fn load<P: Position>(path: &str) -> Result<Vec<Opening>, String> {
     if is_pgn(path, &text) {
         for (i, game) in read_games(&text).into_iter().enumerate() {
             let at = |what: String| format!("--openings {path}: game {}: {what}", i + 1);
-            let fen = match game.tag("FEN") {
+            // `VariantFEN` holds the position where `FEN` (for chess
+            // readers) cannot (progressive chess in mid-series).
+            let fen = match game.tag("VariantFEN").or(game.tag("FEN")) {
                 Some(f) => normalise::<P>(f).map_err(at)?,
                 None => None,
             };
@@ -83,18 +115,21 @@ pub fn load<P: Position>(path: &str) -> Result<Vec<Opening>, String> {
                 Some(f) => P::from_fen(f).map_err(|e| at(e.to_string()))?,
                 None => P::startpos(),
             };
-            let mut moves = Vec::new();
-            for text in &game.moves {
-                if pos.status() != Status::Ongoing {
-                    return Err(at(format!("the game is over before {text}")));
-                }
-                let m = parse_lenient(&pos, text).map_err(&at)?;
-                moves.push(m.to_string());
+            let record = game
+                .comment
+                .as_deref()
+                .and_then(|c| P::read_game_record(&pos, c));
+            let played = match record {
+                Some(moves) => moves.map_err(at)?,
+                None => movetext_moves(&pos, &game.moves).map_err(at)?,
+            };
+            for &m in &played {
                 pos.make_move(m);
             }
             if pos.status() != Status::Ongoing {
                 return Err(at("the opening ends the game".to_string()));
             }
+            let moves = played.iter().map(|m| m.to_string()).collect();
             out.push(Opening { fen, moves });
         }
     } else {
@@ -145,10 +180,11 @@ mod tests {
     }
 
     /// `load` of a file holding `bytes` (written to a fresh temporary file).
-    fn load_bytes(name: &str, bytes: &[u8]) -> Result<Vec<Opening>, String> {
-        let path = std::env::temp_dir().join(format!("vsadnik-{}-{name}", std::process::id()));
+    fn load_bytes<P: Position>(name: &str, bytes: &[u8]) -> Result<Vec<Opening>, String> {
+        let path =
+            std::env::temp_dir().join(format!("vsadnik-openings-{}-{name}", std::process::id()));
         std::fs::write(&path, bytes).unwrap();
-        let r = load::<Chess>(path.to_str().unwrap());
+        let r = load::<P>(path.to_str().unwrap());
         let _ = std::fs::remove_file(&path);
         r
     }
@@ -166,20 +202,80 @@ mod tests {
             ("e.epd", "\u{1d11e} \u{e9} \u{e9} \u{e9}\n"),
             ("f.epd", "44/8/8/8/8/8/8/4K2k w - -\n"),
         ] {
-            let e = load_bytes(name, text.as_bytes()).unwrap_err();
+            let e = load_bytes::<Chess>(name, text.as_bytes()).unwrap_err();
             assert!(
                 e.starts_with("--openings ") && !e.contains('\n'),
                 "{name}: {e}"
             );
         }
-        let e = load_bytes("g.epd", b"\xff\xfe 8/8 w - -\n").unwrap_err();
+        let e = load_bytes::<Chess>("g.epd", b"\xff\xfe 8/8 w - -\n").unwrap_err();
         assert!(e.starts_with("--openings "), "{e}");
         // Multibyte text in comments and tags is fine.
-        let ok = load_bytes(
+        let ok = load_bytes::<Chess>(
             "h.pgn",
             "[Event \"Caf\u{e9}\"]\n\n1. e4 {\u{e9}l\u{e9}gant} e5 *\n".as_bytes(),
         );
         assert_eq!(ok.unwrap()[0].moves, ["e2e4", "e7e5"]);
+    }
+
+    /// Loads `text` as a file named `name`; an error without its file and
+    /// game prefix.
+    fn load_text<P: Position>(name: &str, text: &str) -> Result<Vec<Opening>, String> {
+        load_bytes::<P>(name, text.as_bytes()).map_err(|e| {
+            e.split_once(": game")
+                .map_or(e.clone(), |(_, r)| r.to_string())
+        })
+    }
+
+    #[test]
+    fn progressive_pgn_as_the_match_writes_it() {
+        use movegen::progressive::{ItalianPosition, ScottishPosition};
+        // Chess with passes in the movetext, the series record as the game
+        // comment: the record is read.
+        let text =
+            "[Rules \"progressive-italian\"]\n\n{1 e2e4, 2 e7e5\nf7f6} 1. e4 e5 2. -- f6 *\n\n\
+            [Rules \"progressive-italian\"]\n\n1. e4 e5 2. -- f6 3. Nf3 -- 4. Nc3 *\n\n\
+            [Rules \"progressive-italian\"]\n\n\
+            {1 e2e4, 2 d7d5 d5d4, 3 c2c4 Ng1f3 Nf3g5, 4 d4xc3 Nb8c6 Ng8f6 a7a6} *\n";
+        let o = load_text::<ItalianPosition>("prog.pgn", text).unwrap();
+        assert_eq!(o[0].moves, vec!["e2e4", "e7e5", "f7f6"]);
+        // Without a record, the movetext: a pass only between two moves of
+        // one side.
+        assert_eq!(o[1].moves, vec!["e2e4", "e7e5", "f7f6", "g1f3", "b1c3"]);
+        // Only the record holds a game with en passant after an earlier
+        // double step.
+        assert_eq!(o[2].moves[6], "d4c3");
+        assert_eq!(o[2].moves.len(), 10);
+        // A game from mid-series: `VariantFEN` is the position.
+        let text = "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3\"]\n\
+            [SetUp \"1\"]\n\
+            [VariantFEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 1\"]\n\n\
+            {3... Ng1f3 Nf3g5, 4 d7d5} 3. Nf3 -- 4. Ng5 d5 *\n";
+        let o = load_text::<ScottishPosition>("mid.pgn", text).unwrap();
+        assert_eq!(
+            o[0].fen.as_deref(),
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 1")
+        );
+        assert_eq!(o[0].moves, vec!["g1f3", "f3g5", "d7d5"]);
+        // Faults are named.
+        // The last series may stop short (an opening, or a game ended in
+        // mid-series); an earlier one may not.
+        let o = load_text::<ItalianPosition>("short.pgn", "{1 e2e4, 2 e7e5} *\n").unwrap();
+        assert_eq!(o[0].moves, vec!["e2e4", "e7e5"]);
+        let bad =
+            load_text::<ItalianPosition>("bad.pgn", "{1 e2e4, 2 e7e5, 3 d2d4} *\n").unwrap_err();
+        assert!(bad.contains("series 2 is not complete"), "{bad}");
+        let bad = load_text::<ItalianPosition>("pass.pgn", "1. e4 -- 2. d4 *\n").unwrap_err();
+        assert!(
+            bad.contains("null move --: only between two moves of the same side"),
+            "{bad}"
+        );
+    }
+
+    #[test]
+    fn a_pass_in_chess_is_refused() {
+        let bad = load_text::<Chess>("chess.pgn", "1. e4 -- 2. d4 *\n").unwrap_err();
+        assert!(bad.contains("null move --"), "{bad}");
     }
 
     #[test]

@@ -1,13 +1,17 @@
-//! A small PGN reader: tag pairs and the main line's move tokens of each
-//! game, with comments, variations, NAGs, move numbers and `%` lines skipped.
-//! Used for `--openings` PGN files and for `--resume`.
+//! A small PGN reader: tag pairs, the game comment and the main line's move
+//! tokens of each game, with other comments, variations, NAGs, move numbers
+//! and `%` lines skipped. Used for `--openings` PGN files and for `--resume`.
 
 /// One game read from a PGN file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnRecord {
     /// Tag pairs in file order.
     pub tags: Vec<(String, String)>,
-    /// Main-line move tokens (SAN or coordinates, as written).
+    /// The game comment: the first comment before any move, its lines
+    /// joined with spaces.
+    pub comment: Option<String>,
+    /// Main-line move tokens (SAN or coordinates, as written; null moves
+    /// `--` kept).
     pub moves: Vec<String>,
     /// The game termination marker, if one was read.
     pub result: Option<String>,
@@ -31,6 +35,8 @@ pub fn read_games(text: &str) -> Vec<PgnRecord> {
     let mut cur = PgnRecord::default();
     let mut in_moves = false;
     let mut depth_comment = false;
+    // The game comment being read, if the open comment is one.
+    let mut game_comment: Option<String> = None;
     let mut variation = 0usize;
     for line in text.lines() {
         if line.starts_with('%') {
@@ -53,6 +59,11 @@ pub fn read_games(text: &str) -> Vec<PgnRecord> {
             if depth_comment {
                 if c == '}' {
                     depth_comment = false;
+                    if let Some(text) = game_comment.take() {
+                        cur.comment = Some(text.split_whitespace().collect::<Vec<_>>().join(" "));
+                    }
+                } else if let Some(text) = game_comment.as_mut() {
+                    text.push(c);
                 }
                 continue;
             }
@@ -60,6 +71,9 @@ pub fn read_games(text: &str) -> Vec<PgnRecord> {
                 '{' => {
                     flush(&mut token, &mut cur, &mut in_moves, &mut games);
                     depth_comment = true;
+                    if variation == 0 && cur.moves.is_empty() && cur.comment.is_none() {
+                        game_comment = Some(String::new());
+                    }
                 }
                 ';' => {
                     flush(&mut token, &mut cur, &mut in_moves, &mut games);
@@ -87,6 +101,9 @@ pub fn read_games(text: &str) -> Vec<PgnRecord> {
                     }
                 }
             }
+        }
+        if let Some(text) = game_comment.as_mut() {
+            text.push(' ');
         }
         if variation == 0 {
             flush(&mut token, &mut cur, &mut in_moves, &mut games);
@@ -167,6 +184,21 @@ mod tests {
         assert!(games[1].moves.is_empty());
         assert_eq!(games[1].result.as_deref(), Some("0-1"));
         assert_eq!(games[2].moves, vec!["d4"]);
+        assert_eq!(
+            games[0].comment, None,
+            "a comment after a move is not the game comment"
+        );
+        assert_eq!(games[1].comment.as_deref(), Some("Black resigns"));
+    }
+
+    #[test]
+    fn game_comment_over_lines_and_null_moves() {
+        let text =
+            "[Rules \"progressive-italian\"]\n\n{1 e2e4, 2 e7e5\nf7f6} 1. e4 e5 2. -- f6 {x} *\n";
+        let games = read_games(text);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].comment.as_deref(), Some("1 e2e4, 2 e7e5 f7f6"));
+        assert_eq!(games[0].moves, vec!["e4", "e5", "--", "f6"]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Writing a finished game as PGN (through `movegen::pgn::PgnGame`), and the
 //! result comment that goes with its `Termination` tag.
 
-use movegen::pgn::PgnGame;
+use movegen::pgn::{comment_tokens, PgnBody, PgnGame};
 use movegen::Color;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -13,16 +13,15 @@ pub struct GameRecord<'a> {
     pub white: &'a str,
     /// Black's engine name.
     pub black: &'a str,
-    /// The variant name (a `Variant` tag unless it is `chess`).
-    pub variant: &'a str,
-    /// The starting FEN, `None` for the standard start position.
-    pub start_fen: Option<&'a str>,
     /// The `TimeControl` tag value.
     pub time_control: &'a str,
     /// `YYYY.MM.DD`.
     pub date: &'a str,
-    /// The moves in record notation.
-    pub moves: &'a [String],
+    /// The variant's part: its tags, game comment and movetext
+    /// (`Position::pgn_body`).
+    pub body: PgnBody,
+    /// The moves played (`PlyCount`; null moves of the movetext not counted).
+    pub plies: usize,
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: &'a str,
     /// The `Termination` tag value.
@@ -33,7 +32,7 @@ pub struct GameRecord<'a> {
 
 impl GameRecord<'_> {
     /// The game as PGN text, ending with a blank line.
-    pub fn render(&self) -> String {
+    pub fn render(self) -> String {
         let mut tags: Vec<(String, String)> = vec![
             ("Event".into(), "vsadnik match".into()),
             ("Site".into(), "?".into()),
@@ -42,35 +41,27 @@ impl GameRecord<'_> {
             ("White".into(), self.white.into()),
             ("Black".into(), self.black.into()),
         ];
-        if self.variant != "chess" {
-            tags.push(("Variant".into(), self.variant.into()));
-        }
-        let (mut black_starts, mut first) = (false, 1);
-        if let Some(fen) = self.start_fen {
-            tags.push(("FEN".into(), fen.into()));
-            tags.push(("SetUp".into(), "1".into()));
-            let fields: Vec<&str> = fen.split_whitespace().collect();
-            black_starts = fields.get(1) == Some(&"b");
-            first = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-        }
+        tags.extend(self.body.tags);
         tags.push(("TimeControl".into(), self.time_control.into()));
-        tags.push(("PlyCount".into(), self.moves.len().to_string()));
+        tags.push(("PlyCount".into(), self.plies.to_string()));
         tags.push(("Termination".into(), self.termination.into()));
-        let mut moves = self.moves.to_vec();
-        let comment = format!("{{{}}}", self.comment.replace('}', ")"));
+        let comment = comment_tokens(self.comment).join(" ");
+        let mut moves = self.body.moves;
+        let no_moves = moves.is_empty();
         if let Some(last) = moves.last_mut() {
             last.push(' ');
             last.push_str(&comment);
         }
         let game = PgnGame {
             tags,
+            comment: self.body.comment,
             moves,
-            black_starts,
-            first_move_number: first,
+            black_starts: self.body.black_starts,
+            first_move_number: self.body.first_move_number,
             result: self.result.to_string(),
         };
         let mut text = game.render();
-        if self.moves.is_empty() {
+        if no_moves {
             // No move to hang the comment on: put it before the result.
             let cut = text.trim_end().len() - self.result.len();
             text.replace_range(cut..cut, &format!("{comment} "));
@@ -137,16 +128,23 @@ mod tests {
 
     #[test]
     fn render_with_and_without_moves() {
-        let moves = vec!["f3".to_string(), "e5".into(), "g4".into(), "Qh4#".into()];
+        use movegen::variant::{setup_position, Position};
+        let moves: Vec<movegen::Move> = ["f2f3", "e7e5", "g2g4", "d8h4"]
+            .iter()
+            .scan(movegen::Chess::startpos(), |pos, m| {
+                let mv = pos.parse_move(m).unwrap();
+                pos.make_move(mv);
+                Some(mv)
+            })
+            .collect();
         let r = GameRecord {
             round: 2,
             white: "A",
             black: "B",
-            variant: "chess",
-            start_fen: None,
             time_control: "1+0.1",
             date: "2025.01.01",
-            moves: &moves,
+            body: PgnBody::alternating(&movegen::Chess::startpos(), &moves),
+            plies: moves.len(),
             result: "0-1",
             termination: "checkmate",
             comment: "Black mates",
@@ -160,17 +158,25 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("Variant"));
+        let start: movegen::drops::CrazyhousePosition =
+            setup_position(Some("4k3/8/8/8/8/8/8/4K2R[] b K - 3 40"), &[] as &[&str]).unwrap();
         let r = GameRecord {
-            moves: &[],
-            start_fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 3 40"),
-            variant: "crazyhouse",
+            round: 2,
+            white: "A",
+            black: "B",
+            time_control: "1+0.1",
+            date: "2025.01.01",
+            body: PgnBody::alternating(&start, &[]),
+            plies: 0,
             result: "1-0",
             termination: "engine crash",
             comment: "Black's engine crashed",
-            ..r
         };
         let text = r.render();
-        assert!(text.contains("[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 3 40\"]\n[SetUp \"1\"]\n"));
+        assert!(
+            text.contains("[FEN \"4k3/8/8/8/8/8/8/4K2R[] b K - 3 40\"]\n[SetUp \"1\"]\n"),
+            "{text}"
+        );
         assert!(text.contains("[Variant \"crazyhouse\"]\n"));
         assert!(
             text.ends_with("\n{Black's engine crashed} 1-0\n\n"),

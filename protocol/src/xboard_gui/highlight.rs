@@ -12,19 +12,14 @@ use super::holdings;
 
 /// The `highlight` line for the piece on `square` (a board square, or a
 /// holdings square when the position has reserves): its legal targets among
-/// `legal` (coordinate moves) in the position `fen`. `count` restricts tower
-/// moves to that many pieces (tavreli; None: the whole tower). An error text
-/// when the square is malformed or empty.
-pub fn lift(
-    fen: &str,
-    legal: &[String],
-    square: &str,
-    count: Option<usize>,
-) -> Result<String, String> {
+/// `legal` (coordinate moves) in the position `fen` (in tavreli the moves of
+/// the whole tower: XBoard plays no splits). An error text when the square
+/// is malformed or empty.
+pub fn lift(fen: &str, legal: &[String], square: &str) -> Result<String, String> {
     let board = Placement::parse(fen).ok_or("the position has no board")?;
     let targets = match (holdings::held_piece(square, &board), holdings::reserve(fen)) {
         (Some(piece), Some(reserve)) => drop_targets(fen, legal, piece, reserve)?,
-        _ => move_targets(&board, legal, square, count)?,
+        _ => move_targets(&board, legal, square)?,
     };
     let mut marks = vec![vec![None; board.width()]; board.rows.len()];
     for (to, colour) in targets {
@@ -38,7 +33,6 @@ fn move_targets(
     board: &Placement,
     legal: &[String],
     square: &str,
-    count: Option<usize>,
 ) -> Result<Vec<(Square, char)>, String> {
     let from = Square::parse(square)
         .filter(|s| s.file < board.width())
@@ -50,11 +44,7 @@ fn move_targets(
             continue;
         };
         let whole = k.is_none() || k == Some(stack.height);
-        let wanted = match count {
-            Some(c) if c < stack.height => k == Some(c),
-            _ => whole,
-        };
-        if f != from || !wanted {
+        if f != from || !whole {
             continue;
         }
         let colour = if m.len() > 4 && m.ends_with(|c: char| c.is_ascii_lowercase()) && k.is_none()
@@ -121,20 +111,20 @@ mod tests {
         let fen = "4k3/1P6/8/8/8/8/4P3/R3K2R w KQ - 0 1";
         let legal = moves("b7b8q b7b8n e2e3 e2e4 a1a8 a1a2 e1g1");
         assert_eq!(
-            lift(fen, &legal, "e2", None).unwrap(),
+            lift(fen, &legal, "e2").unwrap(),
             "highlight 8/8/8/8/4Y3/4Y3/8/8"
         );
         assert_eq!(
-            lift(fen, &legal, "b7", None).unwrap(),
+            lift(fen, &legal, "b7").unwrap(),
             "highlight 1M6/8/8/8/8/8/8/8"
         );
         assert_eq!(
-            lift(fen, &legal, "h1", None).unwrap(),
+            lift(fen, &legal, "h1").unwrap(),
             "highlight 8/8/8/8/8/8/8/8"
         );
-        assert!(lift(fen, &legal, "e5", None).is_err());
-        assert!(lift(fen, &legal, "z9", None).is_err());
-        assert!(lift(fen, &legal, "i1", None).is_err());
+        assert!(lift(fen, &legal, "e5").is_err());
+        assert!(lift(fen, &legal, "z9").is_err());
+        assert!(lift(fen, &legal, "i1").is_err());
     }
 
     #[test]
@@ -142,35 +132,31 @@ mod tests {
         let fen = "4k3/8/8/8/8/8/8/4K3[Rn] w - - 0 1";
         let legal = moves("e1d1 R@a2 R@h8 N@c3");
         assert_eq!(
-            lift(fen, &legal, "j4", None).unwrap(),
+            lift(fen, &legal, "j4").unwrap(),
             "highlight 7Y/8/8/8/8/8/Y7/8"
         );
         // Black's knight while White is to move: no targets.
         assert_eq!(
-            lift(fen, &legal, "_7", None).unwrap(),
+            lift(fen, &legal, "_7").unwrap(),
             "highlight 8/8/8/8/8/8/8/8"
         );
         let black = "4k3/8/8/8/8/8/8/4K3[Rn] b - - 0 1";
         assert_eq!(
-            lift(black, &moves("N@c3 e8d8"), "_7", None).unwrap(),
+            lift(black, &moves("N@c3 e8d8"), "_7").unwrap(),
             "highlight 8/8/8/8/8/2Y5/8/8"
         );
         // A kind not in hand, and holdings squares without a reserve.
-        assert!(lift(fen, &legal, "j5", None).is_err());
-        assert!(lift("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &legal, "j4", None).is_err());
+        assert!(lift(fen, &legal, "j5").is_err());
+        assert!(lift("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &legal, "j4").is_err());
     }
 
     #[test]
-    fn towers_by_count() {
+    fn towers_mark_their_whole_tower_moves() {
         let fen = "4k3/8/8/8/8/5(NP)2/8/4K3 w - - 0 1";
-        let legal = moves("f3(1)e5 f3e5 f3(1)g5");
+        let legal = moves("f3(1)e5 f3e5 f3(1)g5 f3(2)d4");
         assert_eq!(
-            lift(fen, &legal, "f3", None).unwrap(),
-            "highlight 8/8/8/4Y3/8/8/8/8"
-        );
-        assert_eq!(
-            lift(fen, &legal, "f3", Some(1)).unwrap(),
-            "highlight 8/8/8/4Y1Y1/8/8/8/8"
+            lift(fen, &legal, "f3").unwrap(),
+            "highlight 8/8/8/4Y3/3Y4/8/8/8"
         );
         assert_eq!(clear(16), "highlight 16/16/16/16/16/16/16/16");
     }

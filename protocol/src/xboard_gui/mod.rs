@@ -2,8 +2,8 @@
 //! know (`docs/xboard.md`): the `setup` of engine-defined variants
 //! (tranzit's 16x8 board, tavreli's tops and Helgi, Swedish chess's
 //! holdings), target markers for `lift`/`put` (the engine decides legality;
-//! also for drops from the holdings), tavreli's tower FEN and splits, and
-//! progressive series played with null moves.
+//! also for drops from the holdings), tavreli's tower FEN and its
+//! whole-tower play, and progressive series played with null moves.
 //!
 //! [`Gui`] keeps that state for the XBoard dialect; everything here is
 //! switched on by XBoard's `accepted highlight` (other CECP clients, such as
@@ -19,10 +19,6 @@ pub mod setup;
 use crate::session::Session;
 use series::{SeriesSync, Step};
 
-/// The engine option that sets how many pieces the next tower move made in
-/// the GUI carries (tavreli; 0 = the whole tower).
-pub const SPLIT_OPTION: &str = "TowerSplit";
-
 /// GUI state of the XBoard dialect.
 #[derive(Clone, Debug)]
 pub struct Gui {
@@ -30,8 +26,6 @@ pub struct Gui {
     enabled: bool,
     /// Progressive: XBoard's side to move against the game's.
     sync: SeriesSync,
-    /// Tavreli: pieces the next GUI move of a tower carries (0: all).
-    split: usize,
 }
 
 impl Default for Gui {
@@ -39,7 +33,6 @@ impl Default for Gui {
         Gui {
             enabled: false,
             sync: SeriesSync::new(movegen::Color::White),
-            split: 0,
         }
     }
 }
@@ -64,7 +57,6 @@ impl Gui {
     /// `new`: a new game, opponent unknown until `computer`.
     pub fn new_game(&mut self, session: &dyn Session) {
         self.sync = SeriesSync::new(session.side_to_move());
-        self.split = 0;
     }
 
     /// After `variant` or `setboard`: in step with the new position; the
@@ -74,13 +66,30 @@ impl Gui {
         setup::setup_line(session.variant(), &session.fen())
     }
 
-    /// Sets the tavreli split count (the [`SPLIT_OPTION`] option).
-    pub fn set_split(&mut self, count: i64) -> Result<(), String> {
-        if !(0..=32).contains(&count) {
-            return Err(format!("{SPLIT_OPTION} must be 0..32"));
+    /// Whether `mv` can be shown on XBoard's board. XBoard shows one piece
+    /// per square, a tower's top: a tavreli split would leave the rest of
+    /// the tower behind on a square XBoard shows empty, its board and the
+    /// game out of step (and, in Two Machines mode, the other engine,
+    /// given the plain move, would move the whole tower). So under XBoard
+    /// tavreli is played with whole towers.
+    pub fn shows(&self, session: &dyn Session, mv: &str) -> bool {
+        !(self.enabled && session.variant() == "tavreli" && mv.contains('('))
+    }
+
+    /// The moves the engine may choose from at the root: None for every
+    /// legal move; under XBoard in tavreli, the whole-tower moves (all
+    /// moves in the rare position where only a split is legal, rather
+    /// than no move).
+    pub fn root_moves(&self, session: &dyn Session) -> Option<Vec<String>> {
+        if !self.enabled || session.variant() != "tavreli" {
+            return None;
         }
-        self.split = count as usize;
-        Ok(())
+        let whole: Vec<String> = session
+            .legal_moves()
+            .into_iter()
+            .filter(|m| self.shows(session, m))
+            .collect();
+        (!whole.is_empty()).then_some(whole)
     }
 
     /// The answer to `lift`, `put` or `hover` (`line` is the whole command):
@@ -95,10 +104,9 @@ impl Gui {
         let width = board::Placement::parse(&session.fen()).map_or(8, |p| p.width());
         match cmd {
             "lift" => {
-                let count = (self.split > 0).then_some(self.split);
                 let legal = session.legal_moves();
                 Some(
-                    highlight::lift(&session.fen(), &legal, square.trim(), count)
+                    highlight::lift(&session.fen(), &legal, square.trim())
                         .unwrap_or_else(|e| format!("Error ({e}): {}", crate::uci::echo(line))),
                 )
             }
@@ -107,44 +115,20 @@ impl Gui {
         }
     }
 
-    /// The move a GUI move stands for: in tavreli a whole-tower move becomes
-    /// a split when [`SPLIT_OPTION`] is set (and the option goes back to 0),
-    /// and a promotion letter XBoard added is dropped (promotion is
-    /// automatic there). Text that is not a plain `e2e4`/`e7e8q` form is
-    /// passed on unchanged, to be refused as an illegal move.
-    pub fn user_move(&mut self, text: &str, session: &dyn Session) -> String {
+    /// The move a GUI move stands for: in tavreli a promotion letter
+    /// XBoard added is dropped (promotion is automatic there). Other text
+    /// is passed on unchanged (a split, or anything that is not a plain
+    /// `e2e4`/`e7e8q` form, is then refused as an illegal move).
+    pub fn user_move(&self, text: &str, session: &dyn Session) -> String {
         if !self.enabled || session.variant() != "tavreli" {
             return text.to_string();
         }
-        let split = std::mem::take(&mut self.split);
-        let mut squares = text;
         if session.canonical_move(text).is_none() && text.chars().count() == 5 {
-            squares = text
-                .strip_suffix(|c: char| c.is_ascii_alphabetic())
-                .unwrap_or(text);
-        }
-        if split > 0 {
-            if let Some((from, to)) = squares.split_at_checked(2) {
-                let cut = format!("{from}({split}){to}");
-                if to.chars().count() == 2 && session.canonical_move(&cut).is_some() {
-                    return cut;
-                }
+            if let Some(squares) = text.strip_suffix(|c: char| c.is_ascii_alphabetic()) {
+                return squares.to_string();
             }
         }
-        squares.to_string()
-    }
-
-    /// The lines announcing the engine's move `best`: `move X`, and under
-    /// XBoard a tavreli split as `move f3f6` (XBoard cannot read counts)
-    /// followed by `# split f3(2)f6`.
-    pub fn move_lines(&self, best: &str, session: &dyn Session) -> Vec<String> {
-        if self.enabled && session.variant() == "tavreli" {
-            if let Some((from, Some(_), to)) = board::move_squares(best) {
-                let plain = format!("{}{}", square_name(from), square_name(to));
-                return vec![format!("move {plain}"), format!("# split {best}")];
-            }
-        }
-        vec![format!("move {best}")]
+        text.to_string()
     }
 
     /// After any move on XBoard's board (the engine's, the user's): the
@@ -188,8 +172,4 @@ impl Gui {
     pub fn is_null_setboard(&self, fen: &str, session: &dyn Session) -> bool {
         self.enabled && progressive(session) && self.sync.is_null_setboard(&session.fen(), fen)
     }
-}
-
-fn square_name(s: board::Square) -> String {
-    format!("{}{}", (b'a' + s.file as u8) as char, s.rank + 1)
 }

@@ -81,9 +81,10 @@ impl Xboard {
             started.elapsed(),
         );
         let (id, reporter) = self.reporter();
+        let moves = self.gui.root_moves(&*self.session).unwrap_or_default();
         let handle = self
             .session
-            .search(&self.core.engine, limits, &[], reporter);
+            .search(&self.core.engine, limits, &moves, reporter);
         self.activity = Activity::Thinking {
             id,
             handle,
