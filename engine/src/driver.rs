@@ -77,6 +77,8 @@ fn keep_tables<P: Searchable>(memory: &OrderingMemory, id: usize, tables: Orderi
 /// Options that outlive a single search.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
+    /// The thread bringing the table's pages in, if one runs.
+    prefaulting: Option<JoinHandle<()>>,
     /// History and countermoves of the last search, per thread.
     ordering: OrderingMemory,
     /// Search threads (Lazy SMP).
@@ -119,6 +121,12 @@ impl SearchHandle {
     }
 }
 
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.retire_table();
+    }
+}
+
 impl Drop for SearchHandle {
     fn drop(&mut self) {
         self.stop();
@@ -133,6 +141,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb)),
+            prefaulting: None,
             ordering: OrderingMemory::default(),
             threads: 1,
             multipv: 1,
@@ -147,7 +156,7 @@ impl Engine {
     /// and the error says which size it has.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         let old = self.tt.mb().max(1);
-        self.tt.retire();
+        self.retire_table();
         self.tt = Arc::new(TranspositionTable::new(1));
         let (tt, done) = match TranspositionTable::try_new(mb) {
             Ok(tt) => (tt, Ok(())),
@@ -160,8 +169,18 @@ impl Engine {
             },
         };
         self.tt = Arc::new(tt);
-        self.tt.prefault();
+        self.prefaulting = self.tt.prefault();
         done
+    }
+
+    /// The table in use is given up: its prefault thread, if any, is told
+    /// to stop and waited for (it stops within a few hundred pages), so no
+    /// thread outlives the engine or holds a table nobody uses.
+    fn retire_table(&mut self) {
+        self.tt.retire();
+        if let Some(t) = self.prefaulting.take() {
+            let _ = t.join();
+        }
     }
 
     /// The hash table's size in megabytes.
@@ -176,9 +195,9 @@ impl Engine {
     pub fn clear_hash(&mut self) {
         match TranspositionTable::try_new(self.tt.mb()) {
             Ok(fresh) => {
-                self.tt.retire();
+                self.retire_table();
                 self.tt = Arc::new(fresh);
-                self.tt.prefault();
+                self.prefaulting = self.tt.prefault();
             }
             Err(_) => self.tt.clear(),
         }

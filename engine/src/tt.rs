@@ -156,13 +156,14 @@ impl TranspositionTable {
     /// page is touched by an atomic `fetch_or(0)`, which leaves any entry a
     /// search wrote meanwhile as it is. The thread ends at the end of the
     /// table or soon after [`Self::retire`]; if it cannot be started, the
-    /// pages come in as the search uses them.
-    pub fn prefault(self: &Arc<Self>) {
+    /// pages come in as the search uses them. Returns the thread, if one
+    /// was started.
+    pub fn prefault(self: &Arc<Self>) -> Option<std::thread::JoinHandle<()>> {
         if self.mb() < PREFAULT_MB {
-            return;
+            return None;
         }
         let tt = Arc::clone(self);
-        let _ = std::thread::Builder::new()
+        std::thread::Builder::new()
             .name("hash-prefault".into())
             .spawn(move || {
                 for (i, page) in tt.buckets.as_slice().chunks(PAGE_BUCKETS).enumerate() {
@@ -171,7 +172,8 @@ impl TranspositionTable {
                     }
                     page[0].0[0].fetch_or(0, Relaxed);
                 }
-            });
+            })
+            .ok()
     }
 
     /// The engine no longer uses the table: a [`Self::prefault`] thread

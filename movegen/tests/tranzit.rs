@@ -436,6 +436,29 @@ fn game_record_round_trips() {
     assert_eq!(write_record(&start, &moves), text);
 }
 
+/// Found by the `moves` fuzz target: a transfer whose plain record form is
+/// also a move on the destination board (`II b6`: the b6 pawn to board II,
+/// or board II's b7 pawn one step) is written with `@` and reads back.
+#[test]
+fn a_transfer_that_reads_as_a_move_is_written_with_at() {
+    let start = pos("4k11/9p6/1p14/16/16/16/16/4K11 b - - 0 1");
+    let push = start.parse_move("j7j6").unwrap();
+    let transfer = start.parse_move("b6j6").unwrap();
+    assert_eq!(start.move_to_record(push), "II b6");
+    assert_eq!(start.move_to_record(transfer), "II P@b6");
+    for a in [push, transfer] {
+        assert_eq!(start.parse_record_move(&start.move_to_record(a)), Ok(a));
+    }
+    let text = write_record(&start, &[transfer]);
+    assert_eq!(read_record(&start, &text).unwrap(), [transfer]);
+    // A transfer no move can be confused with keeps the source's form.
+    let knight = pos("4k11/16/16/16/16/16/16/4K1N9 w - - 0 1");
+    assert_eq!(
+        knight.move_to_record(knight.parse_move("g1o1").unwrap()),
+        "II Ng1"
+    );
+}
+
 #[test]
 fn t10_transfer_flags_are_not_part_of_the_repeated_position() {
     // The first transfers fall inside the cycle: the start position still

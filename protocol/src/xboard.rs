@@ -547,11 +547,7 @@ impl Xboard {
             "holding" => self.cmd_holding(rest, line),
             "partner" => self.cmd_partner(rest),
             "ptell" => self.cmd_ptell(rest),
-            "?" => {
-                if let Activity::Thinking { handle, .. } = &self.activity {
-                    handle.stop();
-                }
-            }
+            "?" => self.team_move_now(),
             "ping" => {
                 if matches!(self.activity, Activity::Thinking { .. }) {
                     self.pending_pongs.push(rest.to_string());

@@ -246,6 +246,46 @@ fn ptell_sit_holds_the_move_until_go() {
 }
 
 #[test]
+fn move_now_overrides_a_partners_sit_and_pings_are_answered_while_sitting() {
+    // Sitting on a found move: a ping is answered at once, `?` plays it.
+    let mut e = Engine::xboard();
+    e.send("variant bughouse");
+    e.send("partner bob");
+    e.send("level 0 10 0");
+    e.send("time 60000");
+    e.send("otim 60000");
+    e.send("ptell sit");
+    e.expect("tellics ptell ok, I sit until you say go");
+    e.send("usermove e2e4");
+    e.expect("# sitting: my partner asked me to (ptell go releases me)");
+    let lines = e.ping(1);
+    assert!(engine_move(&lines).is_none(), "{lines:?}");
+    let t = Instant::now();
+    e.send("?");
+    e.expect_prefix("move ");
+    assert!(t.elapsed() < Duration::from_millis(500));
+    // `?` while thinking, with the partner's sit standing and a ping right
+    // after it (as XBoard sends them): the move comes, then the pong (the
+    // fuzzer's hang: the pong waited for the sit to end).
+    let mut e = Engine::xboard();
+    e.send("variant bughouse");
+    e.send("partner bob");
+    e.send("level 0 10 0");
+    e.send("time 60000");
+    e.send("otim 60000");
+    e.send("ptell sit");
+    e.expect("tellics ptell ok, I sit until you say go");
+    e.send("usermove e2e4");
+    std::thread::sleep(Duration::from_millis(50));
+    let t = Instant::now();
+    e.send("?");
+    e.send("ping 2");
+    let lines = e.until(|l| l == "pong 2", Duration::from_secs(2), "pong 2");
+    assert!(t.elapsed() < Duration::from_millis(1000));
+    assert!(engine_move(&lines).is_some(), "{lines:?}");
+}
+
+#[test]
 fn ptell_sit_ends_when_the_clock_runs_low() {
     let mut e = Engine::xboard();
     e.send("variant bughouse");

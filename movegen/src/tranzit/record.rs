@@ -2,7 +2,8 @@
 //! numerals, SAN for moves, and a transfer written as the piece on its
 //! destination square of the other board (`1. I f3 I e5 2. I g4 I Qh4#
 //! 3. II Ke1 II Ke8`). On reading, a token that is both a legal move on
-//! the named board and a transfer onto it is taken as the move.
+//! the named board and a transfer onto it is taken as the move, so such a
+//! transfer is written with `@` before its square (`II P@b6`, `II N@f3`).
 
 use super::action::Action;
 use super::TranzitPosition;
@@ -28,7 +29,14 @@ pub fn action_text(pos: &TranzitPosition, a: Action) -> String {
     let mut after = pos.clone();
     after.make_move(a);
     let mark = if after.current().in_check() { "+" } else { "" };
-    format!("{} {letter}{sq}{mark}", ROMAN[1 - from])
+    let roman = ROMAN[1 - from];
+    let plain = format!("{letter}{sq}{mark}");
+    if parse_action(pos, roman, &plain) == Ok(a) {
+        format!("{roman} {plain}")
+    } else {
+        // The source's form reads as a move on that board.
+        format!("{roman} {}@{sq}{mark}", kind.upper_char())
+    }
 }
 
 /// Parses one action given its board numeral and move token.
@@ -46,11 +54,17 @@ pub fn parse_action(pos: &TranzitPosition, roman: &str, token: &str) -> Result<A
             return Ok(a);
         }
     }
-    // A transfer onto `board`: optional piece letter, then the square.
+    // A transfer onto `board`: optional piece letter, optional `@`, then
+    // the square.
     let t = token.trim_end_matches(['+', '#', '!', '?']);
+    let t = match t.split_once('@') {
+        Some((letter, square)) if letter.chars().count() == 1 => format!("{letter}{square}"),
+        Some(_) => return Err(format!("{roman} {token}: not a move")),
+        None => t.to_string(),
+    };
     let mut chars = t.chars();
     let (kind, square) = match (t.chars().count(), chars.next()) {
-        (2, _) => (PieceKind::Pawn, t),
+        (2, _) => (PieceKind::Pawn, t.as_str()),
         (3, Some(letter)) => (
             PieceKind::from_char(letter)
                 .ok_or_else(|| format!("{roman} {token}: bad piece letter"))?,

@@ -34,6 +34,9 @@ pub(super) struct TeamState {
     /// S11: since when the engine sits, on move without a legal move.
     waiting_since: Option<Instant>,
     held: Option<Held>,
+    /// `?` arrived while the engine was thinking: its move is played even
+    /// if the partner asked it to sit.
+    move_now: bool,
 }
 
 /// `limits` for a search started `used` after the engine's clock started:
@@ -53,6 +56,7 @@ impl Xboard {
     /// `started`; sits instead when no legal move is left but the game goes
     /// on (S11), and tells the partner which pieces would mate.
     pub(super) fn think_since(&mut self, started: Instant) {
+        self.team.move_now = false;
         if let Some(r) = self.game_over() {
             self.out(&r);
             return;
@@ -108,6 +112,22 @@ impl Xboard {
     pub(super) fn team_halt(&mut self) {
         self.team.held = None;
         self.team.waiting_since = None;
+        self.team.move_now = false;
+    }
+
+    /// `?`: move now. A search under way stops and its move is played even
+    /// if the partner asked the engine to sit; a move held back at the
+    /// partner's request is played at once.
+    pub(super) fn team_move_now(&mut self) {
+        if let Activity::Thinking { handle, .. } = &self.activity {
+            handle.stop();
+            self.team.move_now = true;
+        } else if let Some(held) = self.team.held.take() {
+            self.team.talk.release();
+            self.out("# moving now, as told, although my partner asked me to sit");
+            self.play_own_move(held.result, held.started.elapsed());
+            self.flush_pongs();
+        }
     }
 
     /// A new game (`new`, `variant`): the partner's requests end.
@@ -138,6 +158,11 @@ impl Xboard {
             Activity::Thinking { id: t, started, .. } if *t == id => *started,
             _ => return Some(result),
         };
+        if std::mem::take(&mut self.team.move_now) && self.team.talk.sit_requested() {
+            self.team.talk.release();
+            self.out("# moving now, as told, although my partner asked me to sit");
+            return Some(result);
+        }
         if !self.team.talk.sit_requested() {
             return Some(result);
         }
@@ -169,6 +194,8 @@ impl Xboard {
             timer_id,
         });
         self.out("# sitting: my partner asked me to (ptell go releases me)");
+        // Not thinking any more: pings wait no longer.
+        self.flush_pongs();
         None
     }
 
