@@ -22,6 +22,19 @@ const BOUND_REPORT_MS: u64 = 1000;
 /// Stack size of search threads (deep recursion with move lists on the stack).
 const STACK_BYTES: usize = 64 * 1024 * 1024;
 
+/// Memory a helper thread needs besides its stack (its move-ordering tables,
+/// move lists, allocator space), with room to spare: a helper is started
+/// only while this much more than its stack can still be had.
+const HELPER_HEADROOM: usize = 128 * 1024 * 1024;
+
+/// Whether `bytes` more memory can be had now (a fallible reservation, given
+/// back at once). Under an address-space limit (`ulimit -v`) the threads'
+/// stacks can take everything, and then an allocation in a started thread
+/// would abort the program; so helpers are started only while this holds.
+fn memory_for(bytes: usize) -> bool {
+    Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
+}
+
 /// What a variant's own root search receives (see
 /// [`Searchable::root_search`]): everything the generic search would get.
 pub struct RootContext<'a, P: Searchable> {
@@ -307,6 +320,13 @@ fn run<P: Searchable>(
     let (main, helpers) = std::thread::scope(|s| {
         let mut handles = Vec::new();
         for id in 1..threads {
+            if !memory_for(STACK_BYTES + HELPER_HEADROOM) {
+                reporter.warn(&format!(
+                    "cannot start search thread {}: not enough memory; searching with {id}",
+                    id + 1
+                ));
+                break;
+            }
             let (pos, root, tt, control) = (pos.clone(), root.clone(), tt.clone(), control.clone());
             let spawned = std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
