@@ -32,7 +32,12 @@ const HELPER_HEADROOM: usize = 128 * 1024 * 1024;
 /// stacks can take everything, and then an allocation in a started thread
 /// would abort the program; so helpers are started only while this holds.
 fn memory_for(bytes: usize) -> bool {
-    Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
+    let mut probe = Vec::<u8>::new();
+    let ok = probe.try_reserve_exact(bytes).is_ok();
+    // Keeps the optimiser from removing the allocation (and assuming it
+    // succeeded).
+    std::hint::black_box(&probe);
+    ok
 }
 
 /// What a variant's own root search receives (see
