@@ -25,6 +25,7 @@
 //! `go`s of the series without searching.
 
 pub mod bound;
+pub mod commute;
 pub mod mate2;
 pub mod plan;
 pub mod select;
