@@ -50,8 +50,8 @@ fn entry(key: u64, left: u32) -> u64 {
 }
 
 /// A child to search: ordering key (bound, nearness), its move with the
-/// move's span (`None`: never in a sleep set), the position.
-type Kid = (u32, i32, Move, Option<u64>, SeriesState);
+/// move's span (`None`: never in a sleep set), the position and its key.
+type Kid = (u32, i32, Move, Option<u64>, SeriesState, u64);
 
 /// Bound strength by moves left: the exact final-square cover pays off
 /// near the end of the series, where most nodes are.
@@ -129,6 +129,21 @@ impl<R: SeriesRules> MateSolver<R> {
         e & !0xFF == key & !0xFF && (e & 0xFF) as u32 >= left
     }
 
+    /// Asks the processor to bring in the table slot of `key`.
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot: *const u64 = &self.table[key as usize & self.mask];
+            // SAFETY: SSE is part of every x86_64 target, and a prefetch
+            // only hints the cache: it never reads or writes memory.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     fn store(&mut self, key: u64, left: u32) {
         self.table[key as usize & self.mask] = entry(key, left);
@@ -150,7 +165,9 @@ impl<R: SeriesRules> MateSolver<R> {
             return false;
         }
         let key = s.hash();
-        if self.refuted(key, left) {
+        // Below the root the parent has just looked this position up (no
+        // position at this depth is searched in between).
+        if depth == 0 && self.refuted(key, left) {
             return false;
         }
         if self.pool.len() <= depth + 1 {
@@ -209,31 +226,38 @@ impl<R: SeriesRules> MateSolver<R> {
                 continue;
             }
             let ckey = c.hash();
-            if self.refuted(ckey, left - 1) {
-                if let Some(sp) = sp {
-                    done.push((m, sp));
+            self.prefetch(ckey);
+            kids.push((0, 0, m, sp, c, ckey));
+        }
+        // The table slots of all children are on their way in; now the
+        // table and the bound decide which children are searched.
+        kids.retain_mut(|(lb, near, m, sp, c, ckey)| {
+            let refuted = self.refuted(*ckey, left - 1) || {
+                let mut bound = Bound::new::<R>(c, left - 1);
+                *lb = bound.lower_bound(left - 1, left - 1 <= STRONG_LEFT);
+                let cut = *lb > left - 1;
+                if cut {
+                    self.store(*ckey, left - 1);
                 }
-                continue;
-            }
-            let mut bound = Bound::new::<R>(&c, left - 1);
-            let lb = bound.lower_bound(left - 1, left - 1 <= STRONG_LEFT);
-            if lb > left - 1 {
-                self.store(ckey, left - 1);
-                if let Some(sp) = sp {
-                    done.push((m, sp));
+                cut
+            };
+            if refuted {
+                if let Some(sp) = *sp {
+                    done.push((*m, sp));
                 }
-                continue;
+                return false;
             }
             let to = m.to();
-            let near = (to.file() as i32 - ksq.file() as i32)
+            let dist = (to.file() as i32 - ksq.file() as i32)
                 .abs()
                 .max((to.rank() as i32 - ksq.rank() as i32).abs());
             let capture = b.piece_at(to).is_some() as i32;
-            kids.push((lb, near - 2 * capture, m, sp, c));
-        }
+            *near = dist - 2 * capture;
+            true
+        });
         kids.sort_unstable_by_key(|k| (k.0, k.1));
         let mut found = false;
-        for &(_, _, m, sp, c) in kids.iter() {
+        for &(_, _, m, sp, c, _) in kids.iter() {
             // The child's sleep set: the refuted moves that commute with m.
             let mut child_sleep = std::mem::take(&mut self.sleep[depth + 1]);
             child_sleep.clear();
