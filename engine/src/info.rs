@@ -119,6 +119,9 @@ pub trait Reporter: Send + Sync {
     /// Something went wrong that the user should know of, but the search
     /// goes on (a search thread could not be started, say).
     fn warn(&self, _text: &str) {}
+    /// A remark on the search for the user, not an error (UCI: `info
+    /// string TEXT`, XBoard: the comment line `# TEXT`).
+    fn note(&self, _text: &str) {}
 }
 
 /// A reporter that ignores everything (bench, tests).

@@ -212,3 +212,18 @@ fn mate_benchmark() {
         );
     }
 }
+
+#[test]
+fn sleep_sets_keep_mates_that_need_a_check_to_wait() {
+    // Problem 45 two moves in, Scottish: Re1 Rxe6 Rxc6 Rc8 Bf5# mates only
+    // with Bf5 last; played earlier, Rxc6 would be a discovered check that
+    // ends the series. A sleep set must not carry Bf5 past the node where
+    // it checks (it did once, and the solver proved "no mate").
+    let fen_text = "1r4nr/pp1k1ppp/2n1p3/8/3P4/B2B4/P1PN1PPP/b2K3R w - - 1 7 2";
+    let s = fen::parse::<Scottish>(fen_text).unwrap();
+    let mut solver = MateSolver::<Scottish>::new(18);
+    match solver.solve(&s, &mut |_| false) {
+        MateResult::Mate(pv) => assert!(verify::<Scottish>(&s, &pv), "{pv:?}"),
+        other => panic!("{other:?}"),
+    }
+}

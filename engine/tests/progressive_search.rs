@@ -247,3 +247,58 @@ fn self_play_games_stay_legal() {
     self_play::<movegen::progressive::Scottish>(14);
     self_play::<movegen::progressive::English>(12);
 }
+
+/// Runs a search and returns its notes (and the result).
+fn notes<P: engine::Searchable>(pos: &P, limits: Limits) -> (SearchResult, Vec<String>) {
+    let engine = Engine::new(16);
+    let rep = Arc::new(Collect::default());
+    let r = engine
+        .start(pos.clone(), limits, Vec::new(), rep.clone())
+        .wait();
+    let notes = rep.2.lock().unwrap().clone();
+    (r, notes)
+}
+
+const PROVED: &str = "no mate in this series (proved)";
+
+#[test]
+fn a_proved_refutation_is_noted_once_and_the_search_goes_on() {
+    // Hand-checked: White's series 1 has two checks, Rh8+ (Ka7) and Ra1+
+    // (Kb8); neither mates.
+    let pos = ItalianPosition::from_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1").unwrap();
+    let (r, got) = notes(&pos, depth(2));
+    assert_eq!(got, [PROVED]);
+    assert!(r.best.is_some());
+    // Black's series 2 after 1 e2e4: no two black moves even give check
+    // (Qh4 is blocked by f2, Bb4 by d2, a knight needs three moves), so no
+    // mate under any rule set.
+    let start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
+    let (r, got) = notes(&ItalianPosition::from_fen(start).unwrap(), depth(2));
+    assert_eq!(got, [PROVED]);
+    assert!(r.best.is_some());
+    let (_, got) = notes(&ScottishPosition::from_fen(start).unwrap(), depth(2));
+    assert_eq!(got, [PROVED]);
+    let (_, got) = notes(&EnglishPosition::from_fen(start).unwrap(), depth(2));
+    assert_eq!(got, [PROVED]);
+}
+
+#[test]
+fn a_mate_or_a_budget_cut_is_no_proof() {
+    // A mate in the series: mate 1, no note.
+    let (r, got) = notes(&ItalianPosition::from_fen(EXAMPLE).unwrap(), depth(4));
+    assert_eq!(r.score, Some(Score::Mate(1)));
+    assert!(got.is_empty(), "{got:?}");
+    // White's series of three from the start position: the search proves
+    // there is no mate (a few hundred nodes) unless a node limit cuts it.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3";
+    let pos = ItalianPosition::from_fen(start).unwrap();
+    let (_, got) = notes(&pos, depth(2));
+    assert_eq!(got, [PROVED]);
+    let limits = Limits {
+        nodes: Some(2),
+        ..Default::default()
+    };
+    let (r, got) = notes(&pos, limits);
+    assert!(r.best.is_some());
+    assert!(got.is_empty(), "{got:?}");
+}

@@ -104,6 +104,9 @@ impl Reporter for UciReporter {
     fn warn(&self, text: &str) {
         self.out.line(&format!("info string Error: {text}"));
     }
+    fn note(&self, text: &str) {
+        self.out.line(&format!("info string {text}"));
+    }
 }
 
 struct Running {

@@ -120,6 +120,12 @@ impl Reporter for XbReporter {
     fn warn(&self, text: &str) {
         self.out.line(&format!("telluser Error: {text}"));
     }
+    /// A comment line with the thinking output (`post`).
+    fn note(&self, text: &str) {
+        if self.post.load(Relaxed) {
+            self.out.line(&format!("# {text}"));
+        }
+    }
 }
 
 /// The clock settings XBoard gives.

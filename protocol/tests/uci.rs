@@ -683,3 +683,34 @@ fn multibyte_fens_and_moves_get_errors_in_every_variant() {
     e.send("position startpos");
     assert_eq!(e.fen(), start);
 }
+
+/// `info string no mate in this series (proved)` once when the series
+/// search proves there is no mate in the series; never with a mate.
+#[test]
+fn progressive_proved_refutation_is_an_info_string() {
+    const PROVED: &str = "info string no mate in this series (proved)";
+    let mut e = Engine::uci();
+    e.send("setoption name UCI_Variant value progressive-italian");
+    // Hand-checked: the only checks are Rh8+ (Ka7) and Ra1+ (Kb8).
+    e.send("position fen k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    e.send("go depth 2");
+    let lines = e.expect_prefix("bestmove");
+    assert_eq!(
+        lines.iter().filter(|l| *l == PROVED).count(),
+        1,
+        "{lines:?}"
+    );
+    let proved = lines.iter().position(|l| l == PROVED).unwrap();
+    assert!(lines[proved + 1..]
+        .iter()
+        .any(|l| l.starts_with("info depth")));
+    // The rules file's example: Bc4 Qh5 Qxf7 mates.
+    e.send("position fen rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+    e.send("go depth 4");
+    let lines = e.expect_prefix("bestmove");
+    assert!(lines.iter().all(|l| l != PROVED), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+}

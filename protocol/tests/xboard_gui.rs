@@ -333,6 +333,11 @@ fn mate_at_the_end_of_the_next_series_is_mate_2() {
     assert!(played == ["h1h8"] || played == ["h1h6"], "{lines:?}");
     let last = lines.iter().rev().find(|l| l.contains('\t')).unwrap();
     assert_eq!(last.split_whitespace().nth(1), Some("100002"), "{lines:?}");
+    // No mate in this series (Rh8+ Ka7, Ra1+ Kb8): the proof is a comment.
+    let proved = lines
+        .iter()
+        .filter(|l| *l == "# no mate in this series (proved)");
+    assert_eq!(proved.count(), 1, "{lines:?}");
 }
 
 /// The position of an XBoard engine, from the `# Fen:` line of `d`.

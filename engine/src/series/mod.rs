@@ -18,11 +18,14 @@
 //! of the series; `score mate 1` for a mate at the end of this series,
 //! `mate 2` for one at the end of our next series whatever the opponent
 //! replies ([`mate2`], proved under a node budget), `mate -1` when every
-//! series allows the opponent a mate in his next. The
+//! series allows the opponent a mate in his next. When the mate search
+//! proves there is no mate in this series, the reporter gets the note
+//! [`NO_MATE_PROVED`] (UCI `info string ...`) before the other phases. The
 //! plan for the rest of the series is kept ([`plan`]) and answers the next
 //! `go`s of the series without searching.
 
 pub mod bound;
+pub mod commute;
 pub mod mate2;
 pub mod plan;
 pub mod select;
@@ -39,6 +42,11 @@ use movegen::progressive::{Progressive, SeriesRules, SeriesState};
 use movegen::Move;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
+
+/// The note printed once per search when the mate search has proved that
+/// the side to move has no mate in the current series (every sequence of
+/// its moves searched, not cut by a node or time limit).
+pub const NO_MATE_PROVED: &str = "no mate in this series (proved)";
 
 /// Size of the solver's refutation table (2^bits entries of 16 bytes).
 const TABLE_BITS: u32 = 21;
@@ -221,6 +229,10 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         }
     };
     nodes_total += solver.nodes;
+    // A proof over a `searchmoves` subset is no proof for the series.
+    if result == MateResult::NoMate && first_moves.is_empty() {
+        ctx.reporter.note(NO_MATE_PROVED);
+    }
     if let MateResult::Mate(pv) = result {
         let text: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
         let raw = MATE - 1;

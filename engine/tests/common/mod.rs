@@ -3,10 +3,14 @@
 use engine::{Reporter, SearchInfo, SearchResult};
 use std::sync::Mutex;
 
-/// A reporter that keeps every progress report, and the node count of the
-/// last report of either kind (a line, or the count alone).
+/// A reporter that keeps every progress report, the node count of the
+/// last report of either kind (a line, or the count alone), and the notes.
 #[derive(Default)]
-pub struct Collect(pub Mutex<Vec<SearchInfo>>, pub Mutex<u64>);
+pub struct Collect(
+    pub Mutex<Vec<SearchInfo>>,
+    pub Mutex<u64>,
+    pub Mutex<Vec<String>>,
+);
 
 impl Reporter for Collect {
     fn info(&self, info: &SearchInfo) {
@@ -17,4 +21,7 @@ impl Reporter for Collect {
         *self.1.lock().unwrap() = nodes;
     }
     fn finished(&self, _: &SearchResult) {}
+    fn note(&self, text: &str) {
+        self.2.lock().unwrap().push(text.to_string());
+    }
 }
