@@ -22,17 +22,21 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// `vsadnik match` of `variant` with quick engines, writing `live` and `pgn`.
 fn start_match(variant: &str, games: u32, live: &str, pgn: &str) -> Child {
+    start_match_with(&quick_engine(), variant, games, live, pgn)
+}
+
+/// `start_match` with `engine` in every seat.
+fn start_match_with(engine: &str, variant: &str, games: u32, live: &str, pgn: &str) -> Child {
     let engines = if matches!(variant, "bughouse" | "swedish") {
         4
     } else {
         2
     };
-    let engine = quick_engine();
     let mut cmd = Command::new(bin());
     cmd.args(["match", "--variant", variant, "--games", &games.to_string()])
         .args(["--tc", "20+0.2", "--live", live, "--pgn", pgn]);
     for _ in 0..engines {
-        cmd.args(["--engine", &engine]);
+        cmd.args(["--engine", engine]);
     }
     cmd.stdout(Stdio::null())
         .stderr(Stdio::inherit())
@@ -68,7 +72,18 @@ fn the_watching_board_follows_a_match_game() {
     assert_eq!(text(watch(&s), "status"), "no file yet");
     assert_eq!(round(&s), None);
 
-    let mut game = start_match("chess", 2, live.to_str().unwrap(), pgn.to_str().unwrap());
+    // Engines that take a few milliseconds a move: a game lasts long enough
+    // for the watcher (it reads the file 5 times a second) to see it under
+    // way also on a loaded machine (with 400 nodes a move both games could
+    // end before the first look).
+    let engine = format!("{} --nodes-per-move 20000", bin());
+    let mut game = start_match_with(
+        &engine,
+        "chess",
+        2,
+        live.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    );
     // The state follows the game: the move list only grows within a game.
     let mut seen = 0;
     let s = gui.wait_for("game 1 under way", |s| {
