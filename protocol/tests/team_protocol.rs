@@ -245,9 +245,9 @@ fn ptell_sit_holds_the_move_until_go() {
     assert!(lines.iter().any(|l| l == "tellics ptell ok, I move"));
 }
 
-#[test]
-fn move_now_overrides_a_partners_sit_and_pings_are_answered_while_sitting() {
-    // Sitting on a found move: a ping is answered at once, `?` plays it.
+/// A bughouse engine with a long clock whose partner asked it to sit, just
+/// given White's e2e4 (it is thinking on its reply).
+fn asked_to_sit_after_e2e4() -> Engine {
     let mut e = Engine::xboard();
     e.send("variant bughouse");
     e.send("partner bob");
@@ -257,6 +257,13 @@ fn move_now_overrides_a_partners_sit_and_pings_are_answered_while_sitting() {
     e.send("ptell sit");
     e.expect("tellics ptell ok, I sit until you say go");
     e.send("usermove e2e4");
+    e
+}
+
+#[test]
+fn move_now_overrides_a_partners_sit_and_pings_are_answered_while_sitting() {
+    // Sitting on a found move: a ping is answered at once, `?` plays it.
+    let mut e = asked_to_sit_after_e2e4();
     e.expect("# sitting: my partner asked me to (ptell go releases me)");
     let lines = e.ping(1);
     assert!(engine_move(&lines).is_none(), "{lines:?}");
@@ -267,15 +274,7 @@ fn move_now_overrides_a_partners_sit_and_pings_are_answered_while_sitting() {
     // `?` while thinking, with the partner's sit standing and a ping right
     // after it (as XBoard sends them): the move comes, then the pong (the
     // fuzzer's hang: the pong waited for the sit to end).
-    let mut e = Engine::xboard();
-    e.send("variant bughouse");
-    e.send("partner bob");
-    e.send("level 0 10 0");
-    e.send("time 60000");
-    e.send("otim 60000");
-    e.send("ptell sit");
-    e.expect("tellics ptell ok, I sit until you say go");
-    e.send("usermove e2e4");
+    let mut e = asked_to_sit_after_e2e4();
     std::thread::sleep(Duration::from_millis(50));
     let t = Instant::now();
     e.send("?");
