@@ -338,6 +338,23 @@ mod tests {
         )
         .unwrap();
         assert_eq!(t.records().last().map(String::as_str), Some("e4xd5"));
+        // A tower split's count in parentheses is not a PGN variation.
+        let mut t = new_table("tavreli", None).unwrap();
+        for m in ["e2-e4", "d7-d5", "e4xd5", "d8xd5", "b1-c3"] {
+            t.play(m).unwrap();
+        }
+        let split = t
+            .legal_moves()
+            .into_iter()
+            .map(|m| t.line_records(&[m])[0].clone())
+            .find(|r| r.starts_with("d5(1)"))
+            .expect("the queen leaves its tower alone");
+        t.play(&split).unwrap();
+        let text =
+            format!("[Variant \"tavreli\"]\n\n1. e2-e4 d7-d5 2. e4xd5 d8xd5 3. b1-c3 {split} *\n");
+        let loaded = load_pgn(&text, "chess").unwrap();
+        assert_eq!(loaded.records(), t.records());
+        assert_eq!(loaded.fen(), t.fen());
         assert!(load_pgn("", "chess").is_err());
         assert!(load_pgn("1. e4 e4 *", "chess")
             .err()

@@ -55,7 +55,7 @@ pub fn read_games(text: &str) -> Vec<PgnRecord> {
         }
         let mut chars = line.chars();
         let mut token = String::new();
-        for c in chars.by_ref() {
+        while let Some(c) = chars.next() {
             if depth_comment {
                 if c == '}' {
                     depth_comment = false;
@@ -78,6 +78,21 @@ pub fn read_games(text: &str) -> Vec<PgnRecord> {
                 ';' => {
                     flush(&mut token, &mut cur, &mut in_moves, &mut games);
                     break;
+                }
+                '(' if variation == 0 && !token.is_empty() => {
+                    // A tavreli move's tower count glued to its square
+                    // (`e4(2)xb4`) is part of the move, not a variation.
+                    match glued_count(chars.clone()) {
+                        Some(n) => {
+                            token.push('(');
+                            token.extend(chars.by_ref().take(n));
+                        }
+                        None => {
+                            flush(&mut token, &mut cur, &mut in_moves, &mut games);
+                            variation += 1;
+                            in_moves = true;
+                        }
+                    }
                 }
                 '(' => {
                     flush(&mut token, &mut cur, &mut in_moves, &mut games);
@@ -115,6 +130,20 @@ pub fn read_games(text: &str) -> Vec<PgnRecord> {
         games.push(cur);
     }
     games
+}
+
+/// The length of `digits)` at the start of `rest` (the text after a `(`
+/// glued to a move), if it is there.
+fn glued_count(rest: std::str::Chars) -> Option<usize> {
+    let mut n = 0;
+    for c in rest {
+        match c {
+            '0'..='9' => n += 1,
+            ')' if n > 0 => return Some(n + 1),
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// Ends the current token: a result closes the game, a move is kept.
@@ -189,6 +218,17 @@ mod tests {
             "a comment after a move is not the game comment"
         );
         assert_eq!(games[1].comment.as_deref(), Some("Black resigns"));
+    }
+
+    #[test]
+    fn a_tower_count_glued_to_a_move_is_part_of_it() {
+        let text = "[Variant \"tavreli\"]\n\n19. e4(2)xb4 h6(3)-g7 (19... a6 20. b3) 20. b4-d4\n(20. a3) 21. c2(1)-d2 0-1\n";
+        let games = read_games(text);
+        assert_eq!(games.len(), 1);
+        assert_eq!(
+            games[0].moves,
+            vec!["e4(2)xb4", "h6(3)-g7", "b4-d4", "c2(1)-d2"]
+        );
     }
 
     #[test]
