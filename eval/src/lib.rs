@@ -5,6 +5,7 @@
 //! the Texel tuner (`examples/texel.rs`). See `docs/eval.md`.
 
 pub mod acc;
+pub mod breakdown;
 pub mod chess;
 pub mod drops;
 pub mod params;

@@ -6,9 +6,14 @@ mate scores clipped to +-MATE_CP (the same as ``make_data.py --score``).
 
 Each position is searched on its own (``ucinewgame`` before each, one
 thread), so the output is deterministic for a given engine and node count.
-Lines that already carry a score are copied unchanged.
+Lines that already carry a score are copied unchanged; a position the
+engine answers without a score (one legal move) is left out.
 
-    nice python3 tools/texel/label_scores.py IN OUT [--nodes 2500]
+    nice python3 tools/texel/label_scores.py IN OUT [--nodes 2500] [--engine PATH] [--variant V]
+
+With `--engine target/release/vsadnik --variant tavreli` it labels a
+variant's positions with vsadnik's own deeper search (docs/eval.md,
+"Tranzit and tavreli").
 """
 
 import argparse
@@ -22,7 +27,7 @@ MATE_CP = 3000
 class Engine:
     """A UCI engine driven through plain pipes (faster than python-chess)."""
 
-    def __init__(self, path, hash_mb):
+    def __init__(self, path, hash_mb, variant=None):
         self.p = subprocess.Popen(
             [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
@@ -30,6 +35,8 @@ class Engine:
         self.wait_for("uciok")
         self.send("setoption name Threads value 1")
         self.send(f"setoption name Hash value {hash_mb}")
+        if variant:
+            self.send(f"setoption name UCI_Variant value {variant}")
         self.send("isready")
         self.wait_for("readyok")
 
@@ -77,11 +84,12 @@ def main():
     ap.add_argument("--engine", default="/usr/games/stockfish")
     ap.add_argument("--nodes", type=int, default=2500)
     ap.add_argument("--hash", type=int, default=16)
+    ap.add_argument("--variant", help="UCI_Variant to set first (e.g. tavreli with vsadnik)")
     args = ap.parse_args()
 
-    engine = Engine(args.engine, args.hash)
+    engine = Engine(args.engine, args.hash, args.variant)
     start = time.time()
-    n = 0
+    n = unscored = 0
     with open(args.input) as inp, open(args.output, "w") as out:
         for line in inp:
             fields = line.strip().split(";")
@@ -89,7 +97,10 @@ def main():
                 fen, result = fields
                 cp = engine.score(fen, args.nodes)
                 if cp is None:
-                    raise RuntimeError(f"no score for {fen}")
+                    # An engine may answer a position with one legal move
+                    # at once, with no score (vsadnik does): left out.
+                    unscored += 1
+                    continue
                 if fen.split()[1] == "b":
                     cp = -cp
                 cp = max(-MATE_CP, min(MATE_CP, cp))
@@ -103,7 +114,8 @@ def main():
                 out.flush()
                 print(f"{n} positions, {time.time() - start:.0f}s", file=sys.stderr, flush=True)
     engine.quit()
-    print(f"done: {n} positions, {time.time() - start:.0f}s", file=sys.stderr)
+    print(f"done: {n} positions ({unscored} without a score left out), {time.time() - start:.0f}s",
+          file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,13 @@
-//! Texel tuning of the chess evaluation's weights.
+//! Texel tuning of an evaluation's weights: chess, tranzit or tavreli.
 //!
 //! ```text
-//! cargo run --release -p eval --example texel -- DATA [options]
+//! cargo run --release -p eval --example texel -- DATA [--variant V] [options]
 //! ```
+//!
+//! `--variant chess` (default) fits every chess weight; `tranzit` the
+//! tranzit weights (the points of decided boards are fixed); `tavreli` the
+//! tower weights (the chess terms on the tops are fixed, with the chess
+//! weights in use). See `docs/eval.md`.
 //!
 //! DATA has one position per line, `FEN;result` with result 1.0 / 0.5 / 0.0
 //! from White's view (see `tools/texel/make_data.py`), optionally followed by
@@ -27,26 +32,27 @@
 //!
 //! Guarding against over-fitting (the positions of one game share its
 //! result, so a few thousand games are few data for ~1000 parameters):
-//! * piece-square tables are tuned left-right symmetric (a square and its
-//!   mirror across the d/e line share one value) unless `--asymmetric`;
+//! * chess piece-square tables are tuned left-right symmetric (a square and
+//!   its mirror across the d/e line share one value) unless `--asymmetric`;
 //! * `--l2 X` (default 1e-7) adds `X * (w - w_start)^2` per parameter to
 //!   the error, pulling rarely seen parameters back to their starting values;
 //! * with `--early-stop`, the weights kept are those of the epoch with the
 //!   lowest validation error (checked every 10 epochs) rather than the last.
 //!
-//! Options: `--start initial|current` (default initial: `Weights::initial()`;
+//! Options: `--start initial|current` (default initial: the hand-set weights;
 //! current: the weights the engine uses now), `--epochs N` (default 1000),
 //! `--lr X` (default 1.0, centipawns per step, decaying to a tenth),
 //! `--valid F` (default 0.1), `--limit N` (use the first N positions),
 //! `--l2 X`, `--lambda L` (default 1: results only), `--asymmetric`,
 //! `--early-stop`, `--out FILE`.
 
+mod variants;
+
 use eval::acc::{Sum, Trace};
-use eval::chess::{evaluate_with, Weights, WEIGHTS};
 use eval::params::Params;
 use eval::score::{MAX_PHASE, S, SCALE_NORMAL};
-use movegen::Board;
 use std::time::Instant;
+use variants::{Chess, Tavreli, Tranzit, Tunable};
 
 /// One traced position.
 struct Pos {
@@ -57,13 +63,15 @@ struct Pos {
     mg_factor: f32,
     /// (1 - phase / MAX_PHASE) * scale / SCALE_NORMAL.
     eg_factor: f32,
+    /// The fixed (untuned) part of the evaluation, tapered.
+    fixed: f32,
     /// What the evaluation's sigmoid is fitted to.
     target: f32,
 }
 
 /// A position as the engine evaluates it, with its game result and target.
-struct Labelled {
-    board: Board,
+struct Labelled<P> {
+    board: P,
     result: f32,
     target: f32,
 }
@@ -76,6 +84,7 @@ struct Data {
 
 struct Args {
     data: String,
+    variant: String,
     start: String,
     epochs: usize,
     lr: f64,
@@ -91,6 +100,7 @@ struct Args {
 fn parse_args() -> Args {
     let mut a = Args {
         data: String::new(),
+        variant: "chess".into(),
         start: "initial".into(),
         epochs: 1000,
         lr: 1.0,
@@ -106,6 +116,7 @@ fn parse_args() -> Args {
     while let Some(x) = it.next() {
         let mut val = || it.next().unwrap_or_else(|| panic!("{x} needs a value"));
         match x.as_str() {
+            "--variant" => a.variant = val(),
             "--start" => a.start = val(),
             "--epochs" => a.epochs = val().parse().expect("--epochs N"),
             "--lr" => a.lr = val().parse().expect("--lr X"),
@@ -120,27 +131,8 @@ fn parse_args() -> Args {
             _ => panic!("unknown argument {x}"),
         }
     }
-    assert!(!a.data.is_empty(), "usage: texel DATA [--start initial|current] [--epochs N] [--lr X] [--valid F] [--limit N] [--l2 X] [--lambda L] [--asymmetric] [--early-stop] [--out FILE]");
+    assert!(!a.data.is_empty(), "usage: texel DATA [--variant chess|tranzit|tavreli] [--start initial|current] [--epochs N] [--lr X] [--valid F] [--limit N] [--l2 X] [--lambda L] [--asymmetric] [--early-stop] [--out FILE]");
     a
-}
-
-/// The parameter each parameter is tuned as: itself, or for a piece-square
-/// entry on files e-h (with `symmetric`) its mirror on files a-d.
-fn canonical(w: &Weights, symmetric: bool) -> Vec<usize> {
-    let mut canon: Vec<usize> = (0..Weights::LEN).collect();
-    if symmetric {
-        let index = |p: &S| {
-            (p as *const S as usize - w as *const Weights as usize) / std::mem::size_of::<S>()
-        };
-        for table in &w.psqt {
-            for sq in 0..64 {
-                if sq % 8 >= 4 {
-                    canon[index(&table[sq])] = index(&table[sq ^ 7]);
-                }
-            }
-        }
-    }
-    canon
 }
 
 /// The number of training positions among `n`: all but the last `valid`
@@ -150,7 +142,7 @@ fn train_len(n: usize, valid: f64) -> usize {
 }
 
 /// One parsed line: the position, its result and its score if any.
-fn parse_line(line: &str) -> Option<(&str, Board, f32, Option<f64>)> {
+fn parse_line<T: Tunable>(line: &str) -> Option<(&str, T::Pos, f32, Option<f64>)> {
     let mut fields = line.split(';');
     let fen = fields.next()?.trim();
     let result = fields.next()?.trim().parse::<f32>().ok()?;
@@ -161,20 +153,21 @@ fn parse_line(line: &str) -> Option<(&str, Board, f32, Option<f64>)> {
     if fields.next().is_some() {
         return None;
     }
-    Some((fen, Board::from_fen(fen).ok()?, result, score))
+    Some((fen, T::parse(fen)?, result, score))
 }
 
 /// Reads and traces every position with the weights `w`; coefficients are
 /// stored under their parameter's canonical index. With `lambda` below 1 the
 /// targets blend the result with the score's sigmoid (see the module doc).
-fn load(
+#[allow(clippy::type_complexity)]
+fn load<T: Tunable>(
     path: &str,
-    w: &Weights,
+    w: &T::W,
     canon: &[usize],
     limit: usize,
     lambda: f64,
     valid: f64,
-) -> (Data, Vec<Labelled>) {
+) -> (Data, Vec<Labelled<T::Pos>>) {
     let text = std::fs::read_to_string(path).expect("read the data file");
     let mut data = Data {
         pos: Vec::new(),
@@ -184,14 +177,19 @@ fn load(
     let mut boards = Vec::new();
     let mut trace = Trace::new(w);
     let params = w.to_vec();
-    let mut skipped = 0;
+    let (mut skipped, mut unusable) = (0, 0);
     let lines: Vec<_> = text
         .lines()
         .take(limit)
         .filter_map(|l| {
-            let parsed = parse_line(l);
+            let parsed = parse_line::<T>(l);
             skipped += parsed.is_none() as usize;
             parsed
+        })
+        .filter(|(_, pos, _, _)| {
+            let usable = T::usable(&T::eval(pos, w, &mut Sum::default()));
+            unusable += !usable as usize;
+            usable
         })
         .collect();
     // With lambda below 1 every line needs a score; the scores' sigmoid
@@ -225,7 +223,7 @@ fn load(
             None => result,
         };
         trace.clear();
-        let bd = evaluate_with(&b, w, &mut trace);
+        let bd = T::eval(&b, w, &mut trace);
         let start = data.index.len() as u32;
         let mut check = S::ZERO;
         let mut merged: Vec<(usize, i32)> = Vec::new();
@@ -248,11 +246,13 @@ fn load(
             }
         }
         let phase = bd.phase as f32 / MAX_PHASE as f32;
+        let eg_factor = (1.0 - phase) * bd.scale as f32 / SCALE_NORMAL as f32;
         data.pos.push(Pos {
             start,
             end: data.index.len() as u32,
             mg_factor: phase,
-            eg_factor: (1.0 - phase) * bd.scale as f32 / SCALE_NORMAL as f32,
+            eg_factor,
+            fixed: bd.fixed.mg as f32 * phase + bd.fixed.eg as f32 * eg_factor,
             target,
         });
         boards.push(Labelled {
@@ -260,6 +260,9 @@ fn load(
             result,
             target,
         });
+    }
+    if unusable > 0 {
+        eprintln!("left out {unusable} positions the variant does not tune on");
     }
     if skipped > 0 {
         eprintln!("skipped {skipped} malformed lines");
@@ -282,7 +285,7 @@ fn lin_eval(d: &Data, p: &Pos, mg: &[f64], eg: &[f64]) -> f64 {
         m += mg[i] * c;
         e += eg[i] * c;
     }
-    m * p.mg_factor as f64 + e * p.eg_factor as f64
+    m * p.mg_factor as f64 + e * p.eg_factor as f64 + p.fixed as f64
 }
 
 fn mse_lin(d: &Data, range: std::ops::Range<usize>, k: f64, mg: &[f64], eg: &[f64]) -> f64 {
@@ -299,16 +302,13 @@ fn mse_lin(d: &Data, range: std::ops::Range<usize>, k: f64, mg: &[f64], eg: &[f6
 
 /// The errors of the engine's own (integer, tapered, scaled) evaluation
 /// against the targets and against the results.
-fn mse_engine(boards: &[Labelled], k: f64, w: &Weights) -> (f64, f64) {
+fn mse_engine<T: Tunable>(boards: &[Labelled<T::Pos>], k: f64, w: &T::W) -> (f64, f64) {
     if boards.is_empty() {
         return (f64::NAN, f64::NAN);
     }
     let (mut t, mut r) = (0.0, 0.0);
     for l in boards {
-        let s = sigmoid(
-            k,
-            evaluate_with(&l.board, w, &mut Sum::default()).white as f64,
-        );
+        let s = sigmoid(k, T::eval(&l.board, w, &mut Sum::default()).white as f64);
         t += (l.target as f64 - s).powi(2);
         r += (l.result as f64 - s).powi(2);
     }
@@ -349,14 +349,24 @@ fn fit_k(evals: &[(f64, f64)]) -> f64 {
 
 fn main() {
     let args = parse_args();
+    match args.variant.as_str() {
+        "chess" => tune::<Chess>(&args),
+        "tranzit" => tune::<Tranzit>(&args),
+        "tavreli" => tune::<Tavreli>(&args),
+        v => panic!("--variant chess|tranzit|tavreli, not {v}"),
+    }
+}
+
+/// Fits `T`'s weights to the data as `args` say and writes them out.
+fn tune<T: Tunable>(args: &Args) {
     let start_w = match args.start.as_str() {
-        "initial" => Weights::initial(),
-        "current" => WEIGHTS.clone(),
+        "initial" => T::initial(),
+        "current" => T::current(),
         s => panic!("--start initial|current, not {s}"),
     };
     let t = Instant::now();
-    let canon = canonical(&start_w, args.symmetric);
-    let (data, boards) = load(
+    let canon = T::canonical(&start_w, args.symmetric);
+    let (data, boards) = load::<T>(
         &args.data,
         &start_w,
         &canon,
@@ -372,14 +382,14 @@ fn main() {
         n_train,
         n - n_train,
         data.index.len(),
-        Weights::LEN,
+        T::W::LEN,
         t.elapsed().as_secs_f64()
     );
     let (train_b, valid_b) = boards.split_at(n_train);
 
     // Start the tied piece-square entries from their pair's mean.
     let mut params = start_w.to_vec();
-    for i in 0..Weights::LEN {
+    for i in 0..T::W::LEN {
         let c = canon[i];
         if c != i {
             let (a, b) = (params[c], params[i]);
@@ -395,18 +405,18 @@ fn main() {
         .iter()
         .map(|l| {
             (
-                evaluate_with(&l.board, &start_w, &mut Sum::default()).white as f64,
+                T::eval(&l.board, &start_w, &mut Sum::default()).white as f64,
                 l.target as f64,
             )
         })
         .collect();
     let k = fit_k(&evals);
-    let before_train = show(mse_engine(train_b, k, &start_w));
-    let before_valid = show(mse_engine(valid_b, k, &start_w));
+    let before_train = show(mse_engine::<T>(train_b, k, &start_w));
+    let before_valid = show(mse_engine::<T>(valid_b, k, &start_w));
     eprintln!("K = {k:.4}; MSE before: train {before_train}, validation {before_valid}");
 
     // Full-batch Adam on the mean squared error.
-    let np = Weights::LEN;
+    let np = T::W::LEN;
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8f64);
     let mut m1 = vec![0.0f64; 2 * np];
     let mut m2 = vec![0.0f64; 2 * np];
@@ -491,8 +501,8 @@ fn main() {
         .collect();
     let mut w = start_w.clone();
     w.set_from(&tuned);
-    let after_train = show(mse_engine(train_b, k, &w));
-    let after_valid = show(mse_engine(valid_b, k, &w));
+    let after_train = show(mse_engine::<T>(train_b, k, &w));
+    let after_valid = show(mse_engine::<T>(valid_b, k, &w));
     let summary = format!(
         "K = {k:.4}, lambda {}; MSE before: train {before_train}, validation {before_valid}; \
          after: train {after_train}, validation {after_valid}",
@@ -501,22 +511,24 @@ fn main() {
     eprintln!("{summary}");
 
     let src = format!(
-        "//! The tuned chess weights, written by `examples/texel.rs`\n\
-         //! ({n} positions, {} epochs, kept epoch {}, started from `{}`, l2 {}, {}).\n\
+        "//! The tuned {} weights, written by `examples/texel`\n\
+         //! ({n} positions, {} epochs, kept epoch {}, started from `{}`, l2 {}{}).\n\
          //! {summary}\n\n\
-         use super::weights::{{s, Weights}};\n\n\
+         use super::weights::{{s, {}}};\n\n\
          /// The weights the engine plays with.\n\
          #[rustfmt::skip]\n{}",
+        T::NAME,
         args.epochs,
         best.1,
         args.start,
         args.l2,
-        if args.symmetric {
-            "symmetric tables"
-        } else {
-            "asymmetric tables"
+        match (T::TABLES, args.symmetric) {
+            (false, _) => "",
+            (true, true) => ", symmetric tables",
+            (true, false) => ", asymmetric tables",
         },
-        w.to_rust("TUNED")
+        T::TYPE,
+        T::to_rust(&w)
     );
     match &args.out {
         Some(path) => std::fs::write(path, src).expect("write the weights"),

@@ -18,7 +18,8 @@ pub mod tuned;
 pub mod weights;
 
 use crate::acc::{Acc, Sum};
-use crate::score::{taper, MAX_PHASE, S};
+use crate::breakdown::Breakdown;
+use crate::score::{MAX_PHASE, S};
 use info::Info;
 use movegen::{Board, Color, PieceKind};
 pub use weights::Weights;
@@ -28,19 +29,6 @@ pub static WEIGHTS: Weights = tuned::TUNED;
 
 /// Scores never leave ±`SCORE_LIMIT`, far from mate scores.
 pub const SCORE_LIMIT: i32 = 15_000;
-
-/// What an evaluation adds up to, before the side to move's view is taken.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Breakdown {
-    /// The sum of every term, White's minus Black's.
-    pub sum: S,
-    /// 0 (bare kings and pawns) to [`MAX_PHASE`].
-    pub phase: i32,
-    /// The endgame scale, out of [`crate::score::SCALE_NORMAL`].
-    pub scale: i32,
-    /// The tapered, scaled score from White's view (not clamped).
-    pub white: i32,
-}
 
 /// The game phase from non-pawn material: knight and bishop 1, rook 2,
 /// queen 4, capped at [`MAX_PHASE`].
@@ -70,12 +58,7 @@ pub fn evaluate_with<A: Acc>(b: &Board, w: &Weights, acc: &mut A) -> Breakdown {
     let sum = acc.total();
     let phase = phase(b);
     let scale = scale::scale_factor(b, sum.eg);
-    Breakdown {
-        sum,
-        phase,
-        scale,
-        white: taper(sum, phase, scale),
-    }
+    Breakdown::new(sum, S::ZERO, phase, scale)
 }
 
 /// The engine's evaluation of `b`: centipawns from the side to move's view,

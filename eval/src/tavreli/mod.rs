@@ -28,10 +28,13 @@
 //!   its zone (discovered attack by liberation), a penalty if it is an enemy
 //!   prisoner that would hit the own king's zone.
 
-use crate::acc::Sum;
+pub mod tuned;
+pub mod weights;
+
+use crate::acc::{Acc, Sum};
+use crate::breakdown::Breakdown;
 use crate::chess::{self, SCORE_LIMIT, WEIGHTS};
-use crate::score::{taper, S, SCALE_NORMAL};
-use crate::weights_struct;
+use crate::score::{S, SCALE_NORMAL};
 use crate::Evaluate;
 use movegen::attacks::{king_attacks, knight_attacks};
 use movegen::bitboard::{pawn_attacks_bb, Bitboard, Squares};
@@ -39,6 +42,7 @@ use movegen::tavreli::state::attacks_of;
 use movegen::tavreli::{Code, Kind, TavreliBoard, TavreliPosition};
 use movegen::{Board, Color, Piece, PieceKind};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+pub use weights::TavreliWeights;
 
 /// Developer switch (`vsadnik --ablate tavreli-below-top`, `docs/ablation.md`).
 static TOPS_ONLY: AtomicBool = AtomicBool::new(false);
@@ -56,92 +60,8 @@ pub fn tops_only() -> bool {
     TOPS_ONLY.load(Relaxed)
 }
 
-weights_struct! {
-    /// The tavreli terms beyond chess; linear in each weight (see the module
-    /// docs for their meaning).
-    pub struct TavreliWeights {
-        /// An own piece under an own top, by kind (pawn as it would be if
-        /// uncovered where it stands).
-        pub reserve: [S; 7],
-        /// An own piece under an enemy top, by kind.
-        pub prisoner: [S; 7],
-        /// An active Helgi's value above the queen the chess terms count.
-        pub helgi_extra: S,
-        /// By the number of knight-jump squares an active Helgi reaches in
-        /// its mobility area (its queen lines count as a queen's).
-        pub helgi_jumps: [S; 9],
-        /// A top pawn by relative rank, once per promotion class (knight or
-        /// bishop 1, rook 2, queen 3, Helgi 4).
-        pub advance: [S; 8],
-        /// Per pawn unit at stake in a tower whose top is attacked and not
-        /// defended.
-        pub hanging_stake: S,
-        /// Per pawn unit at stake in a tower whose top is attacked and
-        /// defended.
-        pub attacked_stake: S,
-        /// The piece under an own top would check the enemy king if uncovered.
-        pub liberation_check: S,
-        /// The piece under an own top would hit the enemy king zone if uncovered.
-        pub liberation_zone: S,
-        /// An enemy prisoner right under an own top would hit the own king
-        /// zone if freed.
-        pub bound_prisoner: S,
-    }
-}
-
-const fn s(mg: i32, eg: i32) -> S {
-    S::new(mg, eg)
-}
-
-/// The hand-set weights the engine plays with.
-pub static TAVRELI_WEIGHTS: TavreliWeights = TavreliWeights {
-    //          P            N            B            R            Q            K          H
-    reserve: [
-        s(70, 90),
-        s(230, 240),
-        s(240, 250),
-        s(360, 400),
-        s(650, 700),
-        s(0, 0),
-        s(850, 920),
-    ],
-    prisoner: [
-        s(15, 20),
-        s(45, 50),
-        s(45, 50),
-        s(70, 80),
-        s(120, 140),
-        s(0, 0),
-        s(160, 180),
-    ],
-    helgi_extra: s(250, 280),
-    helgi_jumps: [
-        s(-20, -25),
-        s(-12, -15),
-        s(-5, -6),
-        s(0, 0),
-        s(4, 5),
-        s(8, 10),
-        s(11, 13),
-        s(13, 16),
-        s(15, 18),
-    ],
-    advance: [
-        s(0, 0),
-        s(0, 0),
-        s(0, 2),
-        s(2, 5),
-        s(5, 12),
-        s(10, 24),
-        s(18, 40),
-        s(0, 0),
-    ],
-    hanging_stake: s(-22, -22),
-    attacked_stake: s(-6, -6),
-    liberation_check: s(60, 40),
-    liberation_zone: s(12, 6),
-    bound_prisoner: s(-15, -8),
-};
+/// The tower weights the engine plays with.
+pub static TAVRELI_WEIGHTS: TavreliWeights = tuned::TUNED;
 
 /// Value of a piece of each kind (middlegame half) for the tower stake:
 /// chess material, the Helgi a queen and three quarters of a knight.
@@ -186,15 +106,17 @@ pub fn tops_board(b: &TavreliBoard) -> Board {
 
 /// The tavreli terms, White's minus Black's.
 pub fn tower_terms(b: &TavreliBoard, w: &TavreliWeights) -> S {
-    tower_terms_with(b, w, true)
+    let mut acc = Sum::default();
+    tower_terms_with(b, w, true, &mut acc);
+    acc.total()
 }
 
-/// The tavreli terms; with `below` false only those of the tops (the Helgi
-/// and the pawns' promotion kinds), nothing of what lies below them.
+/// Reports the tavreli terms to `acc`; with `below` false only those of the
+/// tops (the Helgi and the pawns' promotion kinds), nothing of what lies
+/// below them.
 #[inline(always)]
-fn tower_terms_with(b: &TavreliBoard, w: &TavreliWeights, below: bool) -> S {
+fn tower_terms_with<A: Acc>(b: &TavreliBoard, w: &TavreliWeights, below: bool, acc: &mut A) {
     let occ = b.occupied();
-    let mut side = [S::ZERO; 2];
     let pawn_attacks = [
         pawn_attacks_bb(b.tops(Color::White, Kind::Pawn), Color::White),
         pawn_attacks_bb(b.tops(Color::Black, Kind::Pawn), Color::Black),
@@ -215,18 +137,19 @@ fn tower_terms_with(b: &TavreliBoard, w: &TavreliWeights, below: bool) -> S {
         let mut tower = b.tower(sq);
         let top = tower.next().expect("occupied");
         let us = top.color();
-        let (ui, ti) = (us.index(), us.flip().index());
+        let them = us.flip();
+        let (ui, ti) = (us.index(), them.index());
         let mut stake = stake_value(top.kind());
         match top.kind() {
             Kind::Helgi => {
-                side[ui] += w.helgi_extra;
+                acc.add(us, &w.helgi_extra, 1);
                 let area = !(pawn_attacks[ti] | b.tops(us, Kind::Pawn) | king_sq[ui].bb());
                 let jumps = (knight_attacks(sq) & area).count_ones() as usize;
-                side[ui] += w.helgi_jumps[jumps];
+                acc.add(us, &w.helgi_jumps[jumps], 1);
             }
             Kind::Pawn => {
                 let class = promotion_class(top);
-                side[ui] += w.advance[sq.relative_rank(us) as usize] * class;
+                acc.add(us, &w.advance[sq.relative_rank(us) as usize], class);
             }
             _ => {}
         }
@@ -237,43 +160,50 @@ fn tower_terms_with(b: &TavreliBoard, w: &TavreliWeights, below: bool) -> S {
             let kind = c.kind_as_top_on(sq.rank());
             stake += stake_value(kind);
             if c.color() == us {
-                side[ui] += w.reserve[kind.index()];
+                acc.add(us, &w.reserve[kind.index()], 1);
             } else {
-                side[ti] += w.prisoner[kind.index()];
+                acc.add(them, &w.prisoner[kind.index()], 1);
             }
             if depth == 0 {
                 // The piece a one-piece move would uncover (liberation).
                 let hits = attacks_of(kind, c.color(), sq, occ);
                 if c.color() == us {
                     if hits & king_sq[ti].bb() != 0 {
-                        side[ui] += w.liberation_check;
+                        acc.add(us, &w.liberation_check, 1);
                     } else if hits & zone[ti] != 0 {
-                        side[ui] += w.liberation_zone;
+                        acc.add(us, &w.liberation_zone, 1);
                     }
                 } else if hits & zone[ui] != 0 {
-                    side[ui] += w.bound_prisoner;
+                    acc.add(us, &w.bound_prisoner, 1);
                 }
             }
         }
         if top.kind() != Kind::King && attacked[ti] & sq.bb() != 0 {
             let units = stake / 100;
             if attacked[ui] & sq.bb() == 0 {
-                side[ui] += w.hanging_stake * units;
+                acc.add(us, &w.hanging_stake, units);
             } else {
-                side[ui] += w.attacked_stake * units;
+                acc.add(us, &w.attacked_stake, units);
             }
         }
     }
-    side[0] - side[1]
+}
+
+/// Evaluates `b` with tower weights `w`: the tower terms are reported to
+/// `acc` (what the tuner traces), the chess terms on the tops (with the
+/// engine's chess weights) are the breakdown's fixed part.
+#[inline(always)]
+pub fn evaluate_with<A: Acc>(b: &TavreliBoard, w: &TavreliWeights, acc: &mut A) -> Breakdown {
+    let board = tops_board(b);
+    let chess = chess::evaluate_with(&board, &WEIGHTS, &mut Sum::default());
+    tower_terms_with(b, w, !tops_only(), acc);
+    Breakdown::new(acc.total(), chess.sum, chess.phase, SCALE_NORMAL)
 }
 
 /// White's view, before clamping: chess terms on the tops plus the tower
 /// terms, tapered by the phase of the active pieces.
 pub fn evaluate_white(b: &TavreliBoard) -> i32 {
-    let board = tops_board(b);
-    let chess = chess::evaluate_with(&board, &WEIGHTS, &mut Sum::default());
-    let sum = chess.sum + tower_terms_with(b, &TAVRELI_WEIGHTS, !tops_only());
-    taper(sum, chess.phase, SCALE_NORMAL)
+    evaluate_with(b, &TAVRELI_WEIGHTS, &mut Sum::default()).white
 }
 
 #[inline(always)]

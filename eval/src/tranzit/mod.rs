@@ -1,30 +1,39 @@
 //! Chess-tranzit evaluation over both boards: points of decided boards (with
 //! T14 applied), material and activity per board, king safety where the king
-//! stands, the danger of enemy pieces arriving by transfer, the T14
-//! requirement to have transferred, and the pull of an empty board II early.
+//! stands, the T14 requirement to have transferred, and the pull of a live
+//! board II. Every term but the decided points reports a weight of
+//! [`TranzitWeights`] to an [`Acc`], so the Texel tuner fits them
+//! (`docs/eval.md`, "Tranzit and tavreli").
 
-use crate::{Evaluate, MATERIAL};
+pub mod tuned;
+pub mod weights;
+
+use crate::acc::{Acc, Sum};
+use crate::breakdown::Breakdown;
+use crate::chess;
+use crate::score::{MAX_PHASE, S, SCALE_NORMAL};
+use crate::Evaluate;
 use movegen::attacks::king_attacks;
 use movegen::bitboard::Squares;
 use movegen::tranzit::{BoardResult, TranzitPosition, TranzitState};
 use movegen::{Board, Color, PieceKind};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+pub use weights::{TranzitWeights, NO_TRANSFER_MOVES};
+
+/// The weights the engine plays with.
+pub static WEIGHTS: TranzitWeights = tuned::TUNED;
 
 /// The score of half a point (a drawn board); a won board is two of these.
 pub const HALF_POINT: i32 = 3000;
 
-/// Centre bonus by square distance from the centre (knights, bishops, queens).
-const CENTRE: [i32; 4] = [12, 6, 0, -8];
-/// Penalty for not having transferred to board II yet (T14), per
-/// full move played, up to `T14_CAP`.
-const T14_PER_MOVE: i32 = 3;
-const T14_CAP: i32 = 120;
-/// Bonus per piece on a live board II while its result is open.
-const BOARD_II_PRESENCE: i32 = 8;
-/// Penalty per enemy piece (by weight) attacking the king's neighbourhood.
-const KING_ZONE_ATTACK: i32 = 18;
-/// Pieces on a dead board still count (they may transfer out), discounted.
-const DEAD_BOARD_PERCENT: i32 = 60;
+/// Piece kinds that carry material, pawn to queen.
+const KINDS: [PieceKind; 5] = [
+    PieceKind::Pawn,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+];
 
 fn centre_distance(sq: movegen::Square) -> usize {
     let f = sq.file() as i32;
@@ -33,44 +42,43 @@ fn centre_distance(sq: movegen::Square) -> usize {
     d.min(3) as usize
 }
 
+/// `c`'s material and activity on a live board.
 #[inline(always)]
-fn material_and_activity(b: &Board, c: Color) -> i32 {
-    let mut s = 0;
-    for kind in [
-        PieceKind::Pawn,
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-    ] {
+fn live_board<A: Acc>(b: &Board, c: Color, w: &TranzitWeights, acc: &mut A) {
+    for (i, kind) in KINDS.into_iter().enumerate() {
         for sq in Squares(b.pieces(c, kind)) {
-            s += MATERIAL[kind.index()];
-            if matches!(
-                kind,
-                PieceKind::Knight | PieceKind::Bishop | PieceKind::Queen
-            ) {
-                s += CENTRE[centre_distance(sq)];
-            }
-            if kind == PieceKind::Pawn {
-                s += 4 * sq.relative_rank(c) as i32;
+            acc.add(c, &w.material[i], 1);
+            match kind {
+                PieceKind::Knight | PieceKind::Bishop | PieceKind::Queen => {
+                    acc.add(c, &w.centre[centre_distance(sq)], 1)
+                }
+                PieceKind::Pawn => acc.add(c, &w.pawn_rank[sq.relative_rank(c) as usize], 1),
+                _ => {}
             }
         }
     }
-    s
 }
 
-/// Pressure on `c`'s king from enemy pieces on its board.
-fn king_danger(s: &TranzitState, c: Color) -> i32 {
-    let kb = s.king_board(c);
-    let b = &s.boards[kb];
-    let zone = king_attacks(b.king_square(c));
-    let occ = b.occupied();
-    let mut weight = 0;
-    for sq in Squares(zone) {
-        let attackers = b.attackers_to(sq, occ) & b.color_bb(c.flip());
-        weight += attackers.count_ones() as i32;
+/// `c`'s material on a decided board.
+#[inline(always)]
+fn dead_board<A: Acc>(b: &Board, c: Color, w: &TranzitWeights, acc: &mut A) {
+    for (i, kind) in KINDS.into_iter().enumerate() {
+        acc.add(
+            c,
+            &w.dead_material[i],
+            b.pieces(c, kind).count_ones() as i32,
+        );
     }
-    weight * KING_ZONE_ATTACK
+}
+
+/// The number of enemy attacks on the squares around `c`'s king.
+fn king_zone_attacks(s: &TranzitState, c: Color) -> i32 {
+    let b = &s.boards[s.king_board(c)];
+    let occ = b.occupied();
+    let enemy = b.color_bb(c.flip());
+    Squares(king_attacks(b.king_square(c)))
+        .map(|sq| (b.attackers_to(sq, occ) & enemy).count_ones() as i32)
+        .sum()
 }
 
 /// Points of decided boards for White minus Black, in half-points, T14
@@ -90,35 +98,68 @@ fn decided_margin<const PLAIN: bool>(s: &TranzitState) -> i32 {
     margin
 }
 
-/// White-minus-Black terms that depend on one colour (`PLAIN`: only the
-/// material and activity of each board, see [`evaluate_plain`]).
-fn side_terms<const PLAIN: bool>(s: &TranzitState, c: Color) -> i32 {
-    let mut score = 0;
+/// Reports the terms of side `c` (`PLAIN`: only the material and activity
+/// of each board at full weight, see [`evaluate_plain`]).
+#[inline(always)]
+fn side_terms<const PLAIN: bool, A: Acc>(
+    s: &TranzitState,
+    c: Color,
+    w: &TranzitWeights,
+    acc: &mut A,
+) {
     for (board, r) in s.results.iter().enumerate() {
-        let m = material_and_activity(&s.boards[board], c);
-        score += if r.decided() && !PLAIN {
-            m * DEAD_BOARD_PERCENT / 100
+        if r.decided() && !PLAIN {
+            dead_board(&s.boards[board], c, w, acc);
         } else {
-            m
-        };
+            live_board(&s.boards[board], c, w, acc);
+        }
     }
     if PLAIN {
-        return score;
+        return;
     }
     if !s.results[1].decided() {
         if s.transferred[c.index()] {
-            score += BOARD_II_PRESENCE * s.boards[1].color_bb(c).count_ones() as i32;
+            let pieces = s.boards[1].color_bb(c).count_ones() as i32;
+            acc.add(c, &w.board_ii_presence, pieces);
         } else {
-            score -= (T14_PER_MOVE * s.fullmove as i32).min(T14_CAP);
+            let moves = (s.fullmove as i32).min(NO_TRANSFER_MOVES);
+            acc.add(c, &w.no_transfer, moves);
         }
     }
-    score - king_danger(s, c)
+    acc.add(c, &w.king_zone_attack, king_zone_attacks(s, c));
 }
 
-/// White's view of the evaluation (`PLAIN`: see [`evaluate_plain`]).
-fn white_view<const PLAIN: bool>(s: &TranzitState) -> i32 {
-    decided_margin::<PLAIN>(s) * HALF_POINT + side_terms::<PLAIN>(s, Color::White)
-        - side_terms::<PLAIN>(s, Color::Black)
+/// The game phase: the chess phase of the non-pawn material on both boards
+/// together.
+fn phase(s: &TranzitState) -> i32 {
+    (chess::phase(&s.boards[0]) + chess::phase(&s.boards[1])).min(MAX_PHASE)
+}
+
+/// Evaluates `s` with weights `w` from White's view (`PLAIN`: see
+/// [`evaluate_plain`]), every weighted term reported to `acc`; the points
+/// of decided boards are the fixed part.
+#[inline(always)]
+fn evaluate_generic<const PLAIN: bool, A: Acc>(
+    s: &TranzitState,
+    w: &TranzitWeights,
+    acc: &mut A,
+) -> Breakdown {
+    side_terms::<PLAIN, A>(s, Color::White, w, acc);
+    side_terms::<PLAIN, A>(s, Color::Black, w, acc);
+    if !PLAIN {
+        acc.add(s.side_to_move(), &w.tempo, 1);
+    }
+    let points = decided_margin::<PLAIN>(s) * HALF_POINT;
+    Breakdown::new(acc.total(), S::new(points, points), phase(s), SCALE_NORMAL)
+}
+
+/// Evaluates `s` with weights `w` (what the tuner traces), White's view.
+pub fn evaluate_with<A: Acc>(s: &TranzitState, w: &TranzitWeights, acc: &mut A) -> Breakdown {
+    if ablated() {
+        evaluate_generic::<true, A>(s, w, acc)
+    } else {
+        evaluate_generic::<false, A>(s, w, acc)
+    }
 }
 
 /// Developer switch (`vsadnik --ablate tranzit-eval`, `docs/ablation.md`).
@@ -141,16 +182,12 @@ pub fn ablated() -> bool {
 /// dead-board discount, no T14 penalty, no board-II presence, no king
 /// danger from the pieces around a king that travels between the boards).
 pub fn evaluate_plain(s: &TranzitState) -> i32 {
-    white_view::<true>(s)
+    evaluate_generic::<true, Sum>(s, &WEIGHTS, &mut Sum::default()).white
 }
 
 /// Evaluates a tranzit state from the side to move's view.
 pub fn evaluate(s: &TranzitState) -> i32 {
-    let white = if ablated() {
-        white_view::<true>(s)
-    } else {
-        white_view::<false>(s)
-    };
+    let white = evaluate_with(s, &WEIGHTS, &mut Sum::default()).white;
     match s.side_to_move() {
         Color::White => white,
         Color::Black => -white,
