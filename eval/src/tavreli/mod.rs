@@ -279,11 +279,12 @@ mod tests {
             alone < reserve && reserve < both,
             "{alone} {reserve} {both}"
         );
-        // A tall tower under an attacked, undefended top is a liability.
+        // A tall tower under an attacked, undefended top is a liability:
+        // Black's attacking bishop is worth more than a bishop.
         let safe = eval("4k3/8/8/3(NQRB)4/8/8/8/4K3 b - - 0 1");
         let attacked = eval("4k3/1b6/8/3(NQRB)4/8/8/8/4K3 b - - 0 1");
         assert!(
-            attacked > safe + 330 + 200,
+            attacked > safe + 330 + 50,
             "black to move: {attacked} vs {safe}"
         );
         // The Helgi is worth more than a queen.
