@@ -72,6 +72,12 @@ impl SubAssign for S {
     }
 }
 
+/// Shorthand for [`S::new`], used by the weights sets and their generated
+/// source.
+pub const fn s(mg: i32, eg: i32) -> S {
+    S::new(mg, eg)
+}
+
 /// The phase of a full board (every piece but pawns and kings present).
 pub const MAX_PHASE: i32 = 24;
 

@@ -11,10 +11,7 @@
 use crate::score::S;
 use crate::weights_struct;
 
-/// Shorthand for [`S::new`], used by the generated weights source.
-pub const fn s(mg: i32, eg: i32) -> S {
-    S::new(mg, eg)
-}
+pub use crate::score::s;
 
 weights_struct! {
     /// The chess evaluation's parameters. The layout is flat (a `repr(C)`

@@ -5,10 +5,7 @@
 use crate::score::S;
 use crate::weights_struct;
 
-/// Shorthand for [`S::new`], used by the generated weights source.
-pub const fn s(mg: i32, eg: i32) -> S {
-    S::new(mg, eg)
-}
+pub use crate::score::s;
 
 /// Full moves counted for [`TranzitWeights::no_transfer`] at most.
 pub const NO_TRANSFER_MOVES: i32 = 40;
