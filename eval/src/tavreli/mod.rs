@@ -34,7 +34,7 @@ pub mod weights;
 use crate::acc::{Acc, Sum};
 use crate::breakdown::Breakdown;
 use crate::chess::{self, SCORE_LIMIT, WEIGHTS};
-use crate::score::{S, SCALE_NORMAL};
+use crate::score::SCALE_NORMAL;
 use crate::Evaluate;
 use movegen::attacks::{king_attacks, knight_attacks};
 use movegen::bitboard::{pawn_attacks_bb, Bitboard, Squares};
@@ -102,13 +102,6 @@ pub fn tops_board(b: &TavreliBoard) -> Board {
     }
     board.set_side_to_move(b.side_to_move());
     board
-}
-
-/// The tavreli terms, White's minus Black's.
-pub fn tower_terms(b: &TavreliBoard, w: &TavreliWeights) -> S {
-    let mut acc = Sum::default();
-    tower_terms_with(b, w, true, &mut acc);
-    acc.total()
 }
 
 /// Reports the tavreli terms to `acc`; with `below` false only those of the
