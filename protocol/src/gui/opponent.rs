@@ -172,19 +172,11 @@ impl Opponent {
     ) -> Result<(), String> {
         self.prepare(table, tc)?;
         let e = self.engine.as_mut().expect("prepared");
-        match e.request_move(&Self::view(table), clock) {
-            Ok(sent) => {
-                self.activity = Activity::Searching { position, sent };
-                if let Some(t) = self.told.as_mut() {
-                    t.coords = table.coords().to_vec();
-                }
-                Ok(())
-            }
-            Err(_) => {
-                self.crashed();
-                Err(format!("the engine {} crashed", self.name))
-            }
-        }
+        let sent = e.request_move(&Self::view(table), clock);
+        self.started(
+            table,
+            sent.map(|sent| Activity::Searching { position, sent }),
+        )
     }
 
     /// Starts the engine analysing the table's position (`position`).
@@ -196,10 +188,23 @@ impl Opponent {
     ) -> Result<(), String> {
         self.prepare(table, tc)?;
         let e = self.engine.as_mut().expect("prepared");
-        match e.analyze(&Self::view(table)) {
-            Ok(()) => {
-                self.activity = Activity::Analyzing { position };
-                self.analysis_over = false;
+        let sent = e.analyze(&Self::view(table));
+        if sent.is_ok() {
+            self.analysis_over = false;
+        }
+        self.started(table, sent.map(|()| Activity::Analyzing { position }))
+    }
+
+    /// After a search or an analysis was asked for: the engine is now
+    /// busy with `activity` and knows the table's moves, or it crashed.
+    fn started<E>(
+        &mut self,
+        table: &dyn Table,
+        activity: Result<Activity, E>,
+    ) -> Result<(), String> {
+        match activity {
+            Ok(a) => {
+                self.activity = a;
                 if let Some(t) = self.told.as_mut() {
                     t.coords = table.coords().to_vec();
                 }
