@@ -1,12 +1,14 @@
-//! The tranzit and tavreli evaluations are linear in their tuned weights:
-//! the tuner's trace reproduces the search's sum exactly, and the breakdown
-//! is what the search scores (`docs/eval.md`, "Tranzit and tavreli").
+//! The tranzit, tavreli and drop-chess evaluations are linear in their
+//! tuned weights: the tuner's trace reproduces the search's sum exactly, and
+//! the breakdown is what the search scores (`docs/eval.md`, "Tranzit and
+//! tavreli", "Drop chess").
 
 use eval::acc::{Acc, Sum, Trace};
 use eval::breakdown::Breakdown;
 use eval::params::Params;
 use eval::score::S;
 use eval::Evaluate;
+use movegen::drops::{self, BughousePosition, CrazyhousePosition, DropBoard, DropRules};
 use movegen::tavreli::{TavreliBoard, TavreliPosition};
 use movegen::tranzit::{TranzitPosition, TranzitState};
 use movegen::variant::MoveBuffer;
@@ -108,4 +110,32 @@ fn tavreli_trace_reproduces_the_evaluation() {
         },
         |b| b.side_to_move(),
     );
+}
+
+/// The drop evaluation under rules `R` (bughouse adds its fixed team terms).
+fn drop_trace<R: DropRules>(positions: Vec<(DropBoard, i32)>) {
+    let w = &eval::drops::WEIGHTS;
+    check(
+        &positions,
+        w,
+        |s, trace| {
+            (
+                eval::drops::evaluate_with::<R, _>(s, w, trace),
+                eval::drops::evaluate_with::<R, _>(s, w, &mut Sum::default()),
+            )
+        },
+        |s| s.board.side_to_move(),
+    );
+}
+
+#[test]
+fn crazyhouse_trace_reproduces_the_evaluation() {
+    let positions = random_positions::<CrazyhousePosition>(30);
+    drop_trace::<drops::Crazyhouse>(positions.iter().map(|(p, s)| (*p.current(), *s)).collect());
+}
+
+#[test]
+fn bughouse_trace_reproduces_the_evaluation() {
+    let positions = random_positions::<BughousePosition>(30);
+    drop_trace::<drops::Bughouse>(positions.iter().map(|(p, s)| (*p.current(), *s)).collect());
 }

@@ -251,9 +251,11 @@ fn asked_to_sit_after_e2e4() -> Engine {
     let mut e = Engine::xboard();
     e.send("variant bughouse");
     e.send("partner bob");
-    e.send("level 0 10 0");
-    e.send("time 60000");
-    e.send("otim 60000");
+    // A minute each: the search ends within seconds, and the sit then
+    // holds its move for long (it ends with 3 s left).
+    e.send("level 0 1 0");
+    e.send("time 6000");
+    e.send("otim 6000");
     e.send("ptell sit");
     e.expect("tellics ptell ok, I sit until you say go");
     e.send("usermove e2e4");

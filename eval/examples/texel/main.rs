@@ -1,4 +1,5 @@
-//! Texel tuning of an evaluation's weights: chess, tranzit or tavreli.
+//! Texel tuning of an evaluation's weights: chess, tranzit, tavreli or
+//! crazyhouse.
 //!
 //! ```text
 //! cargo run --release -p eval --example texel -- DATA [--variant V] [options]
@@ -7,7 +8,8 @@
 //! `--variant chess` (default) fits every chess weight; `tranzit` the
 //! tranzit weights (the points of decided boards are fixed); `tavreli` the
 //! tower weights (the chess terms on the tops are fixed, with the chess
-//! weights in use). See `docs/eval.md`.
+//! weights in use); `crazyhouse` the drop weights, the board's own chess
+//! weights among them. See `docs/eval.md`.
 //!
 //! DATA has one position per line, `FEN;result` with result 1.0 / 0.5 / 0.0
 //! from White's view (see `tools/texel/make_data.py`), optionally followed by
@@ -52,7 +54,7 @@ use eval::acc::{Sum, Trace};
 use eval::params::Params;
 use eval::score::{MAX_PHASE, S, SCALE_NORMAL};
 use std::time::Instant;
-use variants::{Chess, Tavreli, Tranzit, Tunable};
+use variants::{Chess, Crazyhouse, Tavreli, Tranzit, Tunable};
 
 /// One traced position.
 struct Pos {
@@ -131,7 +133,7 @@ fn parse_args() -> Args {
             _ => panic!("unknown argument {x}"),
         }
     }
-    assert!(!a.data.is_empty(), "usage: texel DATA [--variant chess|tranzit|tavreli] [--start initial|current] [--epochs N] [--lr X] [--valid F] [--limit N] [--l2 X] [--lambda L] [--asymmetric] [--early-stop] [--out FILE]");
+    assert!(!a.data.is_empty(), "usage: texel DATA [--variant chess|tranzit|tavreli|crazyhouse] [--start initial|current] [--epochs N] [--lr X] [--valid F] [--limit N] [--l2 X] [--lambda L] [--asymmetric] [--early-stop] [--out FILE]");
     a
 }
 
@@ -353,7 +355,8 @@ fn main() {
         "chess" => tune::<Chess>(&args),
         "tranzit" => tune::<Tranzit>(&args),
         "tavreli" => tune::<Tavreli>(&args),
-        v => panic!("--variant chess|tranzit|tavreli, not {v}"),
+        "crazyhouse" => tune::<Crazyhouse>(&args),
+        v => panic!("--variant chess|tranzit|tavreli|crazyhouse, not {v}"),
     }
 }
 
@@ -501,6 +504,7 @@ fn tune<T: Tunable>(args: &Args) {
         .collect();
     let mut w = start_w.clone();
     w.set_from(&tuned);
+    T::finish(&mut w);
     let after_train = show(mse_engine::<T>(train_b, k, &w));
     let after_valid = show(mse_engine::<T>(valid_b, k, &w));
     let summary = format!(

@@ -5,6 +5,7 @@ use eval::acc::Acc;
 use eval::breakdown::Breakdown;
 use eval::params::Params;
 use eval::score::S;
+use movegen::drops::{self, CrazyhousePosition, DropBoard};
 use movegen::tavreli::{TavreliBoard, TavreliPosition};
 use movegen::tranzit::{TranzitPosition, TranzitState};
 use movegen::{Board, Position};
@@ -40,6 +41,8 @@ pub trait Tunable {
     fn canonical(_w: &Self::W, _symmetric: bool) -> Vec<usize> {
         (0..Self::W::LEN).collect()
     }
+    /// Sets what the data cannot (run after rounding): by default nothing.
+    fn finish(_w: &mut Self::W) {}
 }
 
 /// Standard chess: every chess weight, piece-square tables optionally tied
@@ -140,5 +143,52 @@ impl Tunable for Tavreli {
     }
     fn eval<A: Acc>(p: &TavreliBoard, w: &Self::W, acc: &mut A) -> Breakdown {
         eval::tavreli::evaluate_with(p, w, acc)
+    }
+}
+
+/// Crazyhouse: the drop weights, the chess weights of the board among them
+/// (their piece-square tables tied left-right as for chess).
+pub struct Crazyhouse;
+
+impl Tunable for Crazyhouse {
+    type Pos = DropBoard;
+    type W = eval::drops::DropWeights;
+    const NAME: &'static str = "crazyhouse";
+    const TYPE: &'static str = "DropWeights";
+    const TABLES: bool = true;
+    fn parse(fen: &str) -> Option<DropBoard> {
+        CrazyhousePosition::from_fen(fen).ok().map(|p| *p.current())
+    }
+    fn initial() -> Self::W {
+        eval::drops::DropWeights::initial()
+    }
+    fn current() -> Self::W {
+        eval::drops::WEIGHTS.clone()
+    }
+    fn to_rust(w: &Self::W) -> String {
+        w.to_rust("TUNED")
+    }
+    fn eval<A: Acc>(p: &DropBoard, w: &Self::W, acc: &mut A) -> Breakdown {
+        eval::drops::evaluate_with::<drops::Crazyhouse, A>(p, w, acc)
+    }
+    /// The chess weights come first in the set, so their ties carry over.
+    fn canonical(w: &Self::W, symmetric: bool) -> Vec<usize> {
+        let mut canon = Chess::canonical(&w.chess, symmetric);
+        canon.extend(canon.len()..Self::W::LEN);
+        canon
+    }
+    /// The phase of crazyhouse never falls (every piece stays in play, on
+    /// the board or in hand), so the endgame halves of the drop terms are
+    /// never fitted. They take the middlegame values, for bughouse and
+    /// Swedish chess, where pieces leave for the other board.
+    fn finish(w: &mut Self::W) {
+        let skip = <eval::chess::Weights as Params>::LEN;
+        let mut i = 0;
+        w.visit_mut(&mut |p| {
+            if i >= skip {
+                p.eg = p.mg;
+            }
+            i += 1;
+        });
     }
 }

@@ -42,9 +42,11 @@ pub fn phase(b: &Board) -> i32 {
     p.min(MAX_PHASE)
 }
 
-/// Evaluates `b` with weights `w`, reporting every term to `acc`.
+/// Reports every chess term of `b` with weights `w` to `acc`, and returns
+/// the shared data the terms computed (attack maps), for a variant's own
+/// terms on the same board.
 #[inline(always)]
-pub fn evaluate_with<A: Acc>(b: &Board, w: &Weights, acc: &mut A) -> Breakdown {
+pub fn add_terms<A: Acc>(b: &Board, w: &Weights, acc: &mut A) -> Info {
     let mut info = Info::new(b);
     material::eval(b, w, acc);
     mobility::eval(b, w, acc, &mut info);
@@ -54,7 +56,13 @@ pub fn evaluate_with<A: Acc>(b: &Board, w: &Weights, acc: &mut A) -> Breakdown {
     threats::eval(b, w, acc, &info);
     space::eval(b, w, acc, &info);
     acc.add(b.side_to_move(), &w.tempo, 1);
+    info
+}
 
+/// Evaluates `b` with weights `w`, reporting every term to `acc`.
+#[inline(always)]
+pub fn evaluate_with<A: Acc>(b: &Board, w: &Weights, acc: &mut A) -> Breakdown {
+    add_terms(b, w, acc);
     let sum = acc.total();
     let phase = phase(b);
     let scale = scale::scale_factor(b, sum.eg);
