@@ -123,6 +123,13 @@ const QS_QUIET_EVASIONS: usize = 1;
 /// How far above beta a capture must score in ProbCut's shallow search.
 const PROBCUT_MARGIN: i32 = 200;
 
+/// Quiet moves and drops are pruned at depths up to this when the static
+/// exchange on their square loses more than [`QUIET_SEE_MARGIN`] · depth²
+/// centipawns (and they do not check).
+const QUIET_SEE_DEPTH: i32 = 6;
+/// See [`QUIET_SEE_DEPTH`].
+const QUIET_SEE_MARGIN: i32 = 25;
+
 impl<P: Searchable> Worker<P> {
     /// A worker searching `pos` among `root_moves` (non-empty), ordering
     /// moves with `tables` (fresh, or kept from the previous search).
@@ -607,6 +614,7 @@ impl<P: Searchable> Worker<P> {
             } else {
                 self.tables.quiet_score(us.index(), earlier, slot)
             };
+            let mut losing_quiet = false;
             if !root && best > -MATE_BOUND && searched > 0 {
                 if !tactical {
                     if !PV && !in_check && quiets_tried.len() >= lmp_limit && depth <= 8 {
@@ -624,6 +632,11 @@ impl<P: Searchable> Worker<P> {
                     if !in_check && depth <= 4 && history < -4000 * depth {
                         continue;
                     }
+                    // Quiet moves (drops too) that lose material at low
+                    // depth, unless they check (seen once made).
+                    losing_quiet = !in_check
+                        && depth <= QUIET_SEE_DEPTH
+                        && !self.pos.see_ge(m, -QUIET_SEE_MARGIN * depth * depth);
                 } else if depth <= 6 && !self.pos.see_ge(m, -110 * depth) {
                     continue;
                 }
@@ -631,6 +644,10 @@ impl<P: Searchable> Worker<P> {
             self.pos.make_move(m);
             let flipped = self.pos.side_to_move() != us;
             let gives_check = self.pos.in_check();
+            if losing_quiet && !gives_check {
+                self.pos.unmake_move();
+                continue;
+            }
             self.move_stack[ply + 1] = Some(slot);
             let extension = if Some(m) == tt_move {
                 singular.max(gives_check as i32)

@@ -4,8 +4,8 @@
 use crate::correction::CorrectionKeys;
 use eval::MATERIAL;
 use movegen::attacks::{bishop_attacks, rook_attacks};
-use movegen::bitboard::lsb;
-use movegen::{Board, Color, Move, PieceKind};
+use movegen::bitboard::{lsb, Bitboard};
+use movegen::{Board, Color, Move, PieceKind, Square};
 
 const SEE_VALUE: [i32; 6] = [
     MATERIAL[0],
@@ -99,7 +99,36 @@ pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
     {
         return threshold <= 0;
     }
-    let mut swap = b.kind_at(to).map_or(0, |k| SEE_VALUE[k.index()]) - threshold;
+    let captured = b.kind_at(to).map_or(0, |k| SEE_VALUE[k.index()]);
+    exchange_ge(
+        b,
+        mover,
+        b.occupied() ^ from.bb() ^ to.bb(),
+        to,
+        captured,
+        threshold,
+    )
+}
+
+/// [`see_ge`] for a drop of a `kind` piece on the empty square `to`: true
+/// when the enemy's captures there leave the mover at least `threshold`
+/// (a drop never wins material, so a positive threshold fails).
+pub fn drop_see_ge(b: &Board, kind: PieceKind, to: Square, threshold: i32) -> bool {
+    exchange_ge(b, kind, b.occupied(), to, 0, threshold)
+}
+
+/// The exchange on `to` after the side to move put a `mover` there winning
+/// `captured`, `occ` being the occupancy without the mover: whether the
+/// mover ends at least `threshold` up.
+fn exchange_ge(
+    b: &Board,
+    mover: PieceKind,
+    mut occ: Bitboard,
+    to: Square,
+    captured: i32,
+    threshold: i32,
+) -> bool {
+    let mut swap = captured - threshold;
     if swap < 0 {
         return false;
     }
@@ -107,7 +136,6 @@ pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
-    let mut occ = b.occupied() ^ from.bb() ^ to.bb();
     let mut attackers = b.attackers_to(to, occ);
     let diag = b.kind_bb(PieceKind::Bishop) | b.kind_bb(PieceKind::Queen);
     let orth = b.kind_bb(PieceKind::Rook) | b.kind_bb(PieceKind::Queen);

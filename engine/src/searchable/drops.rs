@@ -35,10 +35,12 @@ where
             .map_or(0, |bm| hooks::tactical_score(&self.current().board, bm))
     }
 
+    /// A drop's exchange is the enemy's captures on the dropped piece.
     fn see_ge(&self, m: DropMove, threshold: i32) -> bool {
-        match m.as_board_move() {
-            Some(bm) => hooks::see_ge(&self.current().board, bm, threshold),
-            None => threshold <= 0,
+        let b = &self.current().board;
+        match m.as_drop() {
+            Some((kind, to)) => hooks::drop_see_ge(b, kind, to, threshold),
+            None => hooks::see_ge(b, m.as_board_move().expect("a board move"), threshold),
         }
     }
 
@@ -73,5 +75,33 @@ where
 
     fn game_ply(&self) -> usize {
         self.ply()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::drops::CrazyhousePosition;
+    use movegen::Position;
+
+    /// Whether the drop `text` in `fen` keeps at least `threshold`.
+    fn see(fen: &str, text: &str, threshold: i32) -> bool {
+        let pos = CrazyhousePosition::from_fen(fen).unwrap();
+        let m = pos.parse_move(text).unwrap();
+        pos.see_ge(m, threshold)
+    }
+
+    #[test]
+    fn a_drop_loses_what_the_enemy_can_take_and_never_wins() {
+        let pawn = "4k3/8/8/3p4/8/8/8/4K3[N] w - - 0 1";
+        assert!(!see(pawn, "N@e4", 0), "the d5 pawn takes the knight");
+        assert!(see(pawn, "N@e3", 0), "nothing attacks e3");
+        assert!(!see(pawn, "N@e3", 1), "a drop takes nothing");
+        // A rook would take a knight defended by a pawn at a loss.
+        let defended = "4r2k/8/8/8/8/3P4/8/K7[N] w - - 0 1";
+        assert!(see(defended, "N@e4", 0));
+        let undefended = "4r2k/8/8/8/8/8/8/K7[N] w - - 0 1";
+        assert!(!see(undefended, "N@e4", 0));
+        assert!(see(undefended, "N@e4", -320));
     }
 }
