@@ -13,7 +13,9 @@ engine answers without a score (one legal move) is left out.
 
 With `--engine target/release/vsadnik --variant tavreli` it labels a
 variant's positions with vsadnik's own deeper search (docs/eval.md,
-"Tranzit and tavreli").
+"Tranzit and tavreli"); with `--engine /usr/games/fairy-stockfish --variant
+crazyhouse --nodes 20000` it gives the crazyhouse labels of the drop weights
+(docs/eval.md, "Drop chess").
 """
 
 import argparse
