@@ -641,6 +641,9 @@ impl<P: Searchable> Worker<P> {
                     continue;
                 }
             }
+            // Checks that lose material by SEE are not extended (the
+            // exchange is known before the move is made, the check after).
+            let see_ok = !losing_quiet && self.pos.see_ge(m, 0);
             self.pos.make_move(m);
             let flipped = self.pos.side_to_move() != us;
             let gives_check = self.pos.in_check();
@@ -649,10 +652,11 @@ impl<P: Searchable> Worker<P> {
                 continue;
             }
             self.move_stack[ply + 1] = Some(slot);
+            let check_ext = (gives_check && see_ok) as i32;
             let extension = if Some(m) == tt_move {
-                singular.max(gives_check as i32)
+                singular.max(check_ext)
             } else {
-                gives_check as i32
+                check_ext
             } * (ply < 2 * MAX_PLY / 3) as i32;
             let new_depth = depth - 1 + extension;
 
