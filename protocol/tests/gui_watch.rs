@@ -6,19 +6,11 @@
 //! page, never a crash.
 
 mod gui_support;
+mod match_support;
 
 use gui_support::*;
 use protocol::gui::json::Json;
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-
-/// A fresh directory for one test's files.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vsadnik-watch-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// `vsadnik match` of `variant` with quick engines, writing `live` and `pgn`.
 fn start_match(variant: &str, games: u32, live: &str, pgn: &str) -> Child {
@@ -63,7 +55,7 @@ fn records(s: &Json) -> Vec<String> {
 
 #[test]
 fn the_watching_board_follows_a_match_game() {
-    let dir = temp_dir("chess");
+    let dir = match_support::scratch("watch-chess");
     let live = dir.join("live.json");
     let pgn = dir.join("games.pgn");
     let gui = Gui::start(&["--watch", live.to_str().unwrap()]);
@@ -141,12 +133,11 @@ fn the_watching_board_follows_a_match_game() {
     let shown = records(&s);
     assert_eq!(&movetext[..shown.len()], &shown[..], "{game_text}");
     assert!(gui.stop().success());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn every_variant_of_the_match_runner_can_be_watched() {
-    let dir = temp_dir("variants");
+    let dir = match_support::scratch("watch-variants");
     for variant in movegen::VARIANTS {
         let live = dir.join(format!("{variant}.json"));
         let pgn = dir.join(format!("{variant}.pgn"));
@@ -179,12 +170,11 @@ fn every_variant_of_the_match_runner_can_be_watched() {
         }
         assert!(gui.stop().success());
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_file_that_is_not_a_live_file_is_shown_as_an_error() {
-    let dir = temp_dir("bad");
+    let dir = match_support::scratch("watch-bad");
     let live = dir.join("live.json");
     std::fs::write(&live, "{\"format\":\"something else\"}").unwrap();
     let gui = Gui::start(&["--watch", live.to_str().unwrap()]);
@@ -212,5 +202,4 @@ fn a_file_that_is_not_a_live_file_is_shown_as_an_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }

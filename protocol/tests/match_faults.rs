@@ -7,14 +7,15 @@ use match_support::*;
 
 /// Plays two games, the faulty UCI stub `A` (options `a`) against the good
 /// stub `B`; checks that `A` loses both with `termination` and that the
-/// result comments are `comment(colour of A)`. Returns the run.
+/// result comments are `comment(colour of A)`. Returns the run and the
+/// games of its PGN.
 fn two_losses(
     test: &str,
     a: &str,
     tc: &str,
     termination: &str,
     comment: fn(&str) -> String,
-) -> Run {
+) -> (Run, Vec<Game>) {
     let dir = scratch(test);
     let pgn = dir.join("games.pgn");
     let run = vsadnik(&[
@@ -57,20 +58,15 @@ fn two_losses(
             g.movetext
         );
     }
-    run
+    (run, games)
 }
 
 #[test]
 fn crash_loses_and_the_engine_is_restarted() {
-    two_losses("crash", "--crash-after 2", "2+0", "engine crash", |c| {
+    let (_, g) = two_losses("crash", "--crash-after 2", "2+0", "engine crash", |c| {
         format!("{c}'s engine crashed")
     });
     // Game 2 was played by a fresh process: A moved twice in it again.
-    let pgn = std::env::temp_dir().join(format!(
-        "vsadnik-match-{}-crash/games.pgn",
-        std::process::id()
-    ));
-    let g = games(&std::fs::read_to_string(pgn).unwrap());
     assert_eq!(g[0].tag("PlyCount"), "4");
     assert_eq!(g[1].tag("PlyCount"), "5");
 }
@@ -79,7 +75,7 @@ fn crash_loses_and_the_engine_is_restarted() {
 fn a_crash_shows_the_end_of_the_engines_stderr() {
     // A writes 25 lines to its standard error, then exits, when asked for
     // its second move: both games show the last 20, under A's name.
-    let run = two_losses(
+    let (run, _) = two_losses(
         "stderr",
         "--stderr-then-crash 1",
         "2+0",

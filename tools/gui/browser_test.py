@@ -430,7 +430,8 @@ def play_swedish(page, out):
 def watch_match(page, out, binary, nodes, back):
     """A second server follows a bughouse match's live file; the page
     follows it read-only and shows board B when its button is clicked."""
-    live = os.path.join(tempfile.mkdtemp(prefix="vsadnik-live-"), "live.json")
+    live_dir = tempfile.mkdtemp(prefix="vsadnik-live-")
+    live = os.path.join(live_dir, "live.json")
     watcher = Server(binary, ["--watch", live])
     engine = f"{binary} --nodes-per-move {nodes}"
     match = subprocess.Popen(
@@ -460,6 +461,7 @@ def watch_match(page, out, binary, nodes, back):
         match.terminate()
         match.wait(timeout=WAIT)
         watcher.stop()
+        shutil.rmtree(live_dir, ignore_errors=True)
 
 
 def missing_tools():

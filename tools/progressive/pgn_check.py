@@ -28,9 +28,11 @@ Exit status 1 on any fault (printed with the game).
 """
 
 import argparse
+import atexit
 import io
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -198,6 +200,7 @@ def main():
         paths = [a.pgn]
     else:
         tmp = tempfile.mkdtemp(prefix="pgn_check_")
+        atexit.register(shutil.rmtree, tmp, ignore_errors=True)
         openings = os.path.join(tmp, "openings.epd")
         with open(openings, "w") as f:
             f.write("\n".join(OPENINGS) + "\n")

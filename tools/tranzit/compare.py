@@ -495,10 +495,12 @@ def main():
     engine = args.engine
     if not args.no_snapshot and not engine.endswith(".py"):
         # others rebuild target/release while this runs: test one fixed binary
+        import atexit
         import hashlib
         import shutil
         import tempfile
         tmpdir = tempfile.mkdtemp(prefix="tranzit-compare-")
+        atexit.register(shutil.rmtree, tmpdir, ignore_errors=True)
         snap = os.path.join(tmpdir, "vsadnik")
         shutil.copy2(engine, snap)
         with open(snap, "rb") as fh:

@@ -5,7 +5,8 @@
 #![allow(dead_code)]
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -109,12 +110,32 @@ pub fn xboard(opts: &str) -> String {
     format!("{} {opts}", stub("xboard_stub.py"))
 }
 
-/// A fresh scratch directory for one test.
-pub fn scratch(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("vsadnik-match-{}-{test}", std::process::id()));
+/// A test's scratch directory, removed when the test passes and kept when
+/// it fails (on a panic), so that its files can be looked at.
+pub struct Scratch(PathBuf);
+
+impl Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+/// A fresh scratch directory for one test (`vsadnik-test-PID-TEST` in the
+/// system's temporary directory).
+pub fn scratch(test: &str) -> Scratch {
+    let d = std::env::temp_dir().join(format!("vsadnik-test-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    Scratch(d)
 }
 
 /// Checks the last two lines: the exact score line and a well-formed Elo line.
