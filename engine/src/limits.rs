@@ -13,6 +13,10 @@ pub struct Limits {
     pub inc: Duration,
     /// Moves until the next time control (None: sudden death).
     pub movestogo: Option<u32>,
+    /// In sudden death: the number of moves the clock is shared over
+    /// (None: [`DEFAULT_HORIZON`]). The engine sets it from the variant
+    /// ([`crate::Searchable::CLOCK_HORIZON`]).
+    pub horizon: Option<u32>,
     /// Fixed time for this move.
     pub movetime: Option<Duration>,
     /// Maximum depth.
@@ -26,6 +30,10 @@ pub struct Limits {
     /// Ponder: search until `ponderhit` (then the clock applies) or `stop`.
     pub ponder: bool,
 }
+
+/// Moves a sudden-death clock is shared over when neither `movestogo` nor
+/// the variant says otherwise.
+pub const DEFAULT_HORIZON: u32 = 30;
 
 /// The time budget of one search.
 #[derive(Clone, Copy, Debug)]
@@ -60,7 +68,10 @@ impl Limits {
         };
         // Never plan to use the last reserve, and keep a minimum of 1 ms.
         let avail = time.saturating_sub(overhead).max(Duration::from_millis(1));
-        let mtg = self.movestogo.unwrap_or(30).clamp(1, 40);
+        let mtg = match self.movestogo {
+            Some(n) => n.clamp(1, 40),
+            None => self.horizon.unwrap_or(DEFAULT_HORIZON).clamp(2, 100),
+        };
         let base = avail / mtg + self.inc.mul_f64(0.75);
         // Soft limit: the planned share; hard: a few times that, but never more
         // than a safe fraction of what is left.
@@ -115,6 +126,25 @@ mod tests {
             );
             assert!(b.soft.unwrap() <= hard);
         }
+    }
+
+    #[test]
+    fn a_longer_horizon_spends_less_a_move() {
+        let limits = |movestogo, horizon| Limits {
+            time: Some(ms(15_000)),
+            inc: ms(100),
+            movestogo,
+            horizon,
+            ..Default::default()
+        };
+        let at = |horizon| limits(None, horizon).budget(ms(10));
+        let (plain, long) = (at(None), at(Some(45)));
+        assert!(long.soft.unwrap() < plain.soft.unwrap());
+        assert!(long.hard.unwrap() < plain.hard.unwrap());
+        assert_eq!(at(Some(DEFAULT_HORIZON)).soft, plain.soft);
+        // `movestogo` from the protocol wins over the variant's horizon.
+        let given = |horizon| limits(Some(10), horizon).budget(ms(10)).soft;
+        assert_eq!(given(Some(45)), given(None));
     }
 
     #[test]

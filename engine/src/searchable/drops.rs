@@ -3,12 +3,21 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
+use crate::limits::DEFAULT_HORIZON;
+use movegen::drops::rules::CaptureDestination;
 use movegen::drops::{DropMove, DropPosition, DropRules};
 use movegen::Piece;
 
 /// What sitting (S11) costs in the search, in centipawns: about a minor
 /// piece and a half (a heuristic, not tuned).
 pub const SITTING_PENALTY: i32 = 500;
+
+/// Moves a sudden-death clock is shared over in the team variants. Their
+/// games are short (about 25 moves a player against Fairy-Stockfish) and
+/// decided by mates, so a deeper search is worth more than time kept:
+/// 20 scored better than the default 30, and 45 worse, in team games
+/// against Fairy-Stockfish (`docs/strength.md`, "Bughouse").
+pub const TEAM_CLOCK_HORIZON: u32 = 20;
 
 impl<R: DropRules> Searchable for DropPosition<R>
 where
@@ -17,6 +26,10 @@ where
     /// Board moves by piece and destination, then drops by piece and square.
     const HISTORY_LEN: usize = 2 * 12 * 64;
     const NULL_MOVE: bool = true;
+    const CLOCK_HORIZON: u32 = match R::CAPTURES {
+        CaptureDestination::Partner => TEAM_CLOCK_HORIZON,
+        CaptureDestination::OwnReserve => DEFAULT_HORIZON,
+    };
 
     #[inline(always)]
     fn move_bits(m: DropMove) -> u32 {
@@ -83,6 +96,14 @@ mod tests {
     use super::*;
     use movegen::drops::CrazyhousePosition;
     use movegen::Position;
+
+    #[test]
+    fn team_variants_share_the_clock_over_fewer_moves() {
+        use movegen::drops::{BughousePosition, SwedishPosition};
+        assert_eq!(BughousePosition::CLOCK_HORIZON, TEAM_CLOCK_HORIZON);
+        assert_eq!(SwedishPosition::CLOCK_HORIZON, TEAM_CLOCK_HORIZON);
+        assert_eq!(CrazyhousePosition::CLOCK_HORIZON, DEFAULT_HORIZON);
+    }
 
     /// Whether the drop `text` in `fen` keeps at least `threshold`.
     fn see(fen: &str, text: &str, threshold: i32) -> bool {

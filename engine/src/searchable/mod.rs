@@ -22,6 +22,9 @@ pub trait Searchable: Position + Evaluate {
     const HISTORY_LEN: usize;
     /// Whether null-move pruning is sound enough in this variant.
     const NULL_MOVE: bool;
+    /// Moves a sudden-death clock is shared over (see
+    /// [`crate::Limits::horizon`]).
+    const CLOCK_HORIZON: u32 = crate::limits::DEFAULT_HORIZON;
 
     /// The move packed into 32 bits (never 0) for the transposition table.
     fn move_bits(m: Self::Move) -> u32;
