@@ -234,8 +234,8 @@ impl Engine {
         searchmoves: Vec<P::Move>,
         reporter: Arc<dyn Reporter>,
     ) -> SearchHandle {
-        crate::ablation::cap_limits(&mut limits, self.move_overhead);
         limits.horizon.get_or_insert(P::CLOCK_HORIZON);
+        crate::ablation::cap_limits(&mut limits, self.move_overhead);
         let mut list = P::MoveList::default();
         pos.generate_moves(&mut list);
         let mut root: Vec<P::Move> = list.iter().copied().collect();
