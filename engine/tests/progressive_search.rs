@@ -6,10 +6,10 @@
 mod common;
 
 use common::Collect;
-use engine::series::{MateResult, MateSolver};
+use engine::series::{select, MateResult, MateSolver};
 use engine::{Engine, Limits, Score, SearchInfo, SearchResult, Silent};
 use movegen::progressive::{
-    EnglishPosition, Italian, ItalianPosition, Progressive, ScottishPosition, SeriesRules,
+    English, EnglishPosition, Italian, ItalianPosition, Progressive, ScottishPosition, SeriesRules,
 };
 use movegen::variant::Position;
 use std::sync::Arc;
@@ -301,4 +301,33 @@ fn a_mate_or_a_budget_cut_is_no_proof() {
     let (r, got) = notes(&pos, limits);
     assert!(r.best.is_some());
     assert!(got.is_empty(), "{got:?}");
+}
+
+/// An English middle game (series 7 of a game lost this way) in which the
+/// defence checks alone would use up a 200,000-node budget: the series
+/// played has still been compared one series deeper, so its reported
+/// score is minus the score of the opponent's best reply series (the beam
+/// the search uses for it: width 24 / 2 + 2 under a node limit, one series
+/// kept). With the defence first, it played a series worth +697 by the
+/// beam that the reply series takes apart (-772).
+#[test]
+fn the_series_minimax_runs_before_the_defence_uses_the_budget() {
+    let fen = "r2q1k1r/pp1n2p1/2p2n2/1B1Pp2p/3bP1Q1/4B3/PP3PPP/RN2K2R w KQ - 1 7";
+    let pos = EnglishPosition::from_fen(fen).unwrap();
+    let limits = Limits {
+        nodes: Some(200_000),
+        ..Default::default()
+    };
+    let (_, infos) = go(&pos, limits);
+    let info = infos.last().unwrap();
+    let mut after = pos.clone();
+    for m in &info.pv {
+        let mv = after.parse_move(m).unwrap();
+        after.make_move(mv);
+    }
+    let end = *after.state();
+    assert_eq!(end.played, 0, "the pv is a whole series");
+    let mut n = 0;
+    let replies = select::beam::<English>(&end, 14, 1, &[], &mut n, &mut |_| false);
+    assert_eq!(info.score, Score::Cp(-replies[0].score), "{:?}", info.pv);
 }

@@ -2,17 +2,22 @@
 //!
 //! A plain alpha-beta over single moves drowns in series of 10–20 moves, so
 //! progressive positions are searched here, by the driver's root-search
-//! hook ([`crate::Searchable::root_search`]), in three phases:
+//! hook ([`crate::Searchable::root_search`]), in four phases:
 //!
 //! 1. **Mate in this series** ([`solver`]): a proof search over the mover's
 //!    moves with admissible bounds ([`bound`]) and a refutation table.
 //! 2. **Good series** ([`select`]): a beam search over single moves ranks
 //!    whole series by the evaluation of the position they end in.
-//! 3. **Defence**: every candidate series is checked with the same solver
-//!    for a mate of the opponent in his (longer) next series; a series that
-//!    allows one is dropped while another is left. Where time allows, the
-//!    best candidates are compared one series deeper (the opponent's best
-//!    reply series from a beam, minimax at the level of series).
+//! 3. **One series deeper**: the candidates are compared by the
+//!    opponent's best reply series (from a narrower beam): minimax at the
+//!    level of series.
+//! 4. **Defence**: the candidates are checked with the same solver for a
+//!    mate of the opponent in his (longer) next series; a series that
+//!    allows one is dropped while another is left.
+//!
+//! Phases 3 and 4 can each use up what is left of the budget, so their
+//! order matters: English rules run the comparison first, Italian and
+//! Scottish rules the defence first (`minimax_first`).
 //!
 //! The result: `bestmove` is the next single move, `info ... pv` the rest
 //! of the series; `score mate 1` for a mate at the end of this series,
@@ -94,7 +99,7 @@ impl Effort {
                 defence_nodes: 20_000,
                 width: 24,
                 keep: 16,
-                deeper: 6,
+                deeper: 16,
                 mate_share: 0.5,
                 mate2_nodes: 200_000,
                 mate2_tries: 6,
@@ -267,13 +272,48 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         return finish(m, None, 0, nodes_total);
     }
 
-    // Phase 3: defence, then one series deeper where time allows.
+    // Phases 3 and 4: the best candidates compared one series deeper
+    // (minimax at the level of series: the opponent's best reply series)
+    // and the defence, in the order of `minimax_first`.
+    let minimax = |ranked: &mut Vec<(select::Candidate, i32)>, nodes_total: &mut u64| {
+        let deeper = effort.deeper.min(ranked.len());
+        for item in ranked.iter_mut().take(deeper) {
+            if hard_stop() || soft.is_some_and(|s| elapsed() >= s) {
+                break;
+            }
+            let (c, score) = item;
+            if c.end.played != 0 || c.score >= select::WIN || !c.end.has_legal_move::<R>() {
+                continue;
+            }
+            let mut n = 0u64;
+            let replies = {
+                let mut stop = |k: u64| past(*nodes_total + k, soft);
+                select::beam::<R>(&c.end, effort.width / 2 + 2, 1, &[], &mut n, &mut stop)
+            };
+            *nodes_total += n;
+            if let Some(r) = replies.first() {
+                *score = -r.score;
+            }
+        }
+        ranked[..deeper].sort_by_key(|(_, s)| std::cmp::Reverse(*s));
+    };
+    let mut ranked: Vec<(select::Candidate, i32)> = candidates
+        .drain(..)
+        .map(|c| {
+            let s = c.score;
+            (c, s)
+        })
+        .collect();
+    let minimax_first = minimax_first::<R>();
+    if minimax_first {
+        minimax(&mut ranked, &mut nodes_total);
+    }
     let mut opponent = MateSolver::<R>::new(TABLE_BITS - 2);
     let mut safe = Vec::new();
-    for c in &candidates {
+    for (c, score) in &ranked {
         // Out of time or nodes: the candidates left count as safe.
         if defence_off || c.end.played != 0 || c.score >= select::WIN || hard_stop() {
-            safe.push((c.clone(), c.score));
+            safe.push((c.clone(), *score));
             continue;
         }
         let before = opponent.nodes;
@@ -283,41 +323,17 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
             opponent.solve(&c.end, &mut stop)
         };
         if !matches!(verdict, MateResult::Mate(_)) {
-            safe.push((c.clone(), c.score));
+            safe.push((c.clone(), *score));
         }
     }
     nodes_total += opponent.nodes;
     let lost = safe.is_empty();
     if lost {
-        safe = candidates
-            .drain(..)
-            .map(|c| {
-                let s = c.score;
-                (c, s)
-            })
-            .collect();
+        safe = ranked;
     }
-    // Minimax at the level of series: the opponent's best reply.
-    let deeper = effort.deeper.min(safe.len());
-    for item in safe.iter_mut().take(deeper) {
-        if hard_stop() || soft.is_some_and(|s| elapsed() >= s) {
-            break;
-        }
-        let (c, score) = item;
-        if c.end.played != 0 || c.score >= select::WIN || !c.end.has_legal_move::<R>() {
-            continue;
-        }
-        let mut n = 0u64;
-        let replies = {
-            let mut stop = |k: u64| past(nodes_total + k, soft);
-            select::beam::<R>(&c.end, effort.width / 2 + 2, 1, &[], &mut n, &mut stop)
-        };
-        nodes_total += n;
-        if let Some(r) = replies.first() {
-            *score = -r.score;
-        }
+    if !minimax_first {
+        minimax(&mut safe, &mut nodes_total);
     }
-    safe[..deeper].sort_by_key(|(_, s)| std::cmp::Reverse(*s));
     // A mate at the end of our next series, whatever the opponent replies.
     if !lost && !solver_off && safe[0].1 < select::WIN && !hard_stop() {
         let mut proof_solver = MateSolver::<R>::new(TABLE_BITS - 2);
@@ -359,6 +375,17 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         best.moves.len() as i32,
         nodes_total,
     )
+}
+
+/// Whether the comparison one series deeper runs before the defence
+/// (English) or after it (Italian, Scottish). Either phase can use up what
+/// is left of the budget. Under E2 the defence's proofs are expensive (no
+/// sleep sets, bounds blind to the rounds) and rarely settle, and the
+/// candidates were played on the beam's score alone; under Italian and
+/// Scottish rules the defence settles more and is worth more
+/// (`docs/strength.md`, "Progressive English: minimax before defence").
+fn minimax_first<R: SeriesRules>() -> bool {
+    R::ROUNDS
 }
 
 /// The mate search with the first move restricted (`go searchmoves`).
