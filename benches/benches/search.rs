@@ -3,14 +3,38 @@
 use benches::POSITIONS;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use engine::search_fixed_depth;
-use eval::Evaluate;
+use eval::nnue::{Accumulator, NETWORK};
 use movegen::{Chess, Position};
 
+/// The hand-written evaluation, the network computed from scratch, and the
+/// network as the search uses it: updated from the board before, here one
+/// move away and back (`docs/nnue.md`).
 fn evaluation(c: &mut Criterion) {
     let mut g = c.benchmark_group("evaluate");
+    let net = &*NETWORK;
     for (name, fen) in POSITIONS {
         let pos = Chess::from_fen(fen).unwrap();
-        g.bench_function(*name, |bench| bench.iter(|| black_box(&pos).evaluate()));
+        let board = *pos.board();
+        let mut list = Default::default();
+        pos.generate_moves(&mut list);
+        let mut child = pos.clone();
+        child.make_move(list[0]);
+        let child = *child.board();
+        g.bench_function(format!("hand-written/{name}"), |bench| {
+            bench.iter(|| eval::chess::evaluate(black_box(&board)))
+        });
+        g.bench_function(format!("network-refresh/{name}"), |bench| {
+            let mut acc = Accumulator::new(net);
+            bench.iter(|| {
+                acc.refresh(net, black_box(&board));
+                net.output(&acc, board.side_to_move())
+            })
+        });
+        g.bench_function(format!("network-move/{name}"), |bench| {
+            bench.iter(|| {
+                eval::nnue::evaluate(black_box(&child)) + eval::nnue::evaluate(black_box(&board))
+            })
+        });
     }
     g.finish();
 }

@@ -7,8 +7,8 @@
 //! the command line (`vsadnik --ablate NAME[,NAME] --depth-limit N
 //! --nodes-per-move N`). The search reads the caps once per `go`
 //! ([`cap_limits`]); the progressive series search reads its switches once
-//! per search; the two evaluation switches live next to the terms they turn
-//! off (`eval::tranzit`, `eval::tavreli`) as relaxed atomic flags, one load
+//! per search; the three evaluation switches live next to the terms they turn
+//! off (`eval::tranzit`, `eval::tavreli`, `eval::nnue`) as relaxed atomic flags, one load
 //! per evaluation.
 
 use crate::limits::Limits;
@@ -29,15 +29,19 @@ pub enum Switch {
     /// Progressive chess: skip the own mate searches (mate in this series,
     /// mate at the end of the next series).
     ProgressiveSolver,
+    /// Standard chess: evaluate with the hand-written terms instead of the
+    /// network.
+    ChessNetwork,
 }
 
 impl Switch {
     /// Every switch, in the order of [`Switch::name`]s in the usage line.
-    pub const ALL: [Switch; 4] = [
+    pub const ALL: [Switch; 5] = [
         Switch::TranzitEval,
         Switch::TavreliBelowTop,
         Switch::ProgressiveDefence,
         Switch::ProgressiveSolver,
+        Switch::ChessNetwork,
     ];
 
     /// The name on the command line.
@@ -47,6 +51,7 @@ impl Switch {
             Switch::TavreliBelowTop => "tavreli-below-top",
             Switch::ProgressiveDefence => "progressive-defence",
             Switch::ProgressiveSolver => "progressive-solver",
+            Switch::ChessNetwork => "chess-network",
         }
     }
 
@@ -70,6 +75,7 @@ pub fn set_ablated(switch: Switch, off: bool) {
         Switch::TavreliBelowTop => eval::tavreli::set_tops_only(off),
         Switch::ProgressiveDefence => PROGRESSIVE_DEFENCE_OFF.store(off, Relaxed),
         Switch::ProgressiveSolver => PROGRESSIVE_SOLVER_OFF.store(off, Relaxed),
+        Switch::ChessNetwork => eval::nnue::set_ablated(off),
     }
 }
 
@@ -80,6 +86,7 @@ pub fn is_ablated(switch: Switch) -> bool {
         Switch::TavreliBelowTop => eval::tavreli::tops_only(),
         Switch::ProgressiveDefence => PROGRESSIVE_DEFENCE_OFF.load(Relaxed),
         Switch::ProgressiveSolver => PROGRESSIVE_SOLVER_OFF.load(Relaxed),
+        Switch::ChessNetwork => eval::nnue::ablated(),
     }
 }
 

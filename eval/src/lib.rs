@@ -8,6 +8,7 @@ pub mod acc;
 pub mod breakdown;
 pub mod chess;
 pub mod drops;
+pub mod nnue;
 pub mod params;
 pub mod progressive;
 pub mod score;
@@ -31,6 +32,10 @@ pub const MATERIAL: [i32; 6] = [100, 320, 330, 500, 900, 0];
 impl Evaluate for Chess {
     #[inline]
     fn evaluate(&self) -> i32 {
-        chess::evaluate(self.board())
+        if nnue::ablated() {
+            chess::evaluate(self.board())
+        } else {
+            nnue::evaluate(self.board())
+        }
     }
 }

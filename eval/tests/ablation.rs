@@ -5,7 +5,7 @@
 use eval::Evaluate;
 use movegen::tavreli::TavreliPosition;
 use movegen::tranzit::TranzitPosition;
-use movegen::Position;
+use movegen::{Chess, Position};
 
 fn tranzit(fen: &str) -> i32 {
     TranzitPosition::from_fen(fen).unwrap().evaluate()
@@ -40,4 +40,21 @@ fn switches_change_the_evaluation_and_back() {
     assert_eq!(tranzit(transfer), transfer_full, "tranzit is not affected");
     eval::tavreli::set_tops_only(false);
     assert_eq!(tavreli(tower), tower_full);
+
+    let chess =
+        Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .unwrap();
+    let board = *chess.board();
+    let network = chess.evaluate();
+    assert_eq!(network, eval::nnue::evaluate(&board));
+    eval::nnue::set_ablated(true);
+    assert_eq!(
+        chess.evaluate(),
+        eval::chess::evaluate(&board),
+        "the hand-written terms"
+    );
+    assert_ne!(chess.evaluate(), network);
+    assert_eq!(tranzit(transfer), transfer_full, "tranzit is not affected");
+    eval::nnue::set_ablated(false);
+    assert_eq!(chess.evaluate(), network);
 }

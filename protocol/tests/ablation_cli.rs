@@ -87,6 +87,7 @@ fn each_switch_changes_the_search() {
         ("tavreli-below-top", "tavreli", "5"),
         ("progressive-defence", "progressive-italian", "2"),
         ("progressive-solver", "progressive-italian", "2"),
+        ("chess-network", "chess", "5"),
     ] {
         let full = bench_nodes(&[], variant, depth);
         let ablated = bench_nodes(&["--ablate", name], variant, depth);

@@ -1,0 +1,121 @@
+//! The chess network: a small efficiently updatable neural network (768
+//! inputs, one hidden layer of [`HIDDEN`] neurons per side, one output)
+//! trained on Stockfish's static evaluation of vsadnik's self-play
+//! positions (`tools/nnue/`, `docs/nnue.md`).
+//!
+//! [`evaluate`] keeps, per thread, the accumulator of the last board it
+//! evaluated and brings it to the next board by the pieces that differ, so a
+//! search that evaluates neighbouring positions pays for a few columns, not
+//! for every piece.
+
+mod accumulator;
+mod features;
+mod network;
+
+pub use accumulator::Accumulator;
+pub use network::{Network, NetworkError, HIDDEN};
+
+use crate::chess::SCORE_LIMIT;
+use movegen::Board;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::LazyLock;
+
+/// The network the engine plays with, embedded in the binary.
+pub static NETWORK: LazyLock<Network> = LazyLock::new(|| {
+    Network::from_bytes(include_bytes!("../../nets/chess.nnue"))
+        .expect("the embedded network is well formed (eval tests load it)")
+});
+
+/// Developer switch (`vsadnik --ablate chess-network`, `docs/ablation.md`).
+static ABLATED: AtomicBool = AtomicBool::new(false);
+
+/// Makes standard chess use the hand-written evaluation (true) or the
+/// network (false) for the whole process.
+pub fn set_ablated(off: bool) {
+    ABLATED.store(off, Relaxed);
+}
+
+/// True when standard chess uses the hand-written evaluation.
+pub fn ablated() -> bool {
+    ABLATED.load(Relaxed)
+}
+
+thread_local! {
+    /// The last board this thread evaluated and its accumulator.
+    static LAST: RefCell<Accumulator> = RefCell::new(Accumulator::new(&NETWORK));
+}
+
+/// The network's evaluation of `b`: centipawns from the side to move's view,
+/// within ±[`SCORE_LIMIT`].
+#[inline]
+pub fn evaluate(b: &Board) -> i32 {
+    let net = &*NETWORK;
+    LAST.with(|last| {
+        let mut acc = last.borrow_mut();
+        acc.update(net, b);
+        net.output(&acc, b.side_to_move())
+            .clamp(-SCORE_LIMIT, SCORE_LIMIT)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::{Chess, Position};
+
+    fn eval_fen(fen: &str) -> i32 {
+        evaluate(Chess::from_fen(fen).unwrap().board())
+    }
+
+    #[test]
+    fn the_embedded_network_loads() {
+        assert_eq!(NETWORK.hidden(), HIDDEN);
+    }
+
+    /// The start position is close to level; a queen up is clearly winning,
+    /// for whichever side to move has it.
+    #[test]
+    fn scores_follow_material_and_side_to_move() {
+        let start = eval_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(start.abs() < 100, "start {start}");
+        let up = eval_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(up > 500, "white a queen up, white to move: {up}");
+        let down = eval_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assert!(down < -500, "white a queen up, black to move: {down}");
+    }
+
+    /// A position and its colour-flipped mirror get the same score: the
+    /// network sees each side from its own side.
+    #[test]
+    fn colour_flip_is_symmetric() {
+        let a = eval_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let b = eval_fen("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
+        assert_eq!(a, b);
+    }
+
+    /// The incremental accumulator equals a fresh one after any sequence of
+    /// evaluations, here along a game and back.
+    #[test]
+    fn incremental_updates_equal_a_refresh() {
+        let mut pos = Chess::startpos();
+        let moves = [
+            "e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2", "b1d2",
+        ];
+        let mut boards = vec![*pos.board()];
+        for m in moves {
+            let mv = pos.parse_move(m).unwrap();
+            pos.make_move(mv);
+            boards.push(*pos.board());
+        }
+        let net = &*NETWORK;
+        let mut acc = Accumulator::new(net);
+        for b in boards.iter().chain(boards.iter().rev()) {
+            acc.update(net, b);
+            let mut fresh = Accumulator::new(net);
+            fresh.refresh(net, b);
+            assert!(acc == fresh, "accumulator drifted at {}", b.to_fen());
+            assert_eq!(evaluate(b), net.output(&fresh, b.side_to_move()));
+        }
+    }
+}

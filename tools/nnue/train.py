@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""Train the chess network (docs/nnue.md) with numpy and write its quantised
+weights for `eval/src/nnue/`.
+
+    python3 tools/nnue/train.py DATA... --out eval/src/nnue/chess.nnue
+        [--hidden 128] [--epochs 10] [--batch 4096] [--lr 0.002]
+        [--wdl 0.0] [--val 0.02] [--seed 1] [--no-mirror]
+
+DATA files hold ``FEN;result;cp`` lines (``label_static.py``): cp from
+White's view, result 1.0/0.5/0.0 from White's view.
+
+The network: 768 inputs (a piece's colour relative to the side viewing, its
+kind, its square seen from that side), a hidden layer of H neurons whose
+weights both sides share, the two sides' hidden layers after a squared
+clipped ReLU, the side to move's first, and one output. The output is a
+logit: the centipawn score is output * 400 / ln 10. The loss is the squared
+difference of sigmoid(output) and sigmoid(target), the target being
+(1 - wdl) * cp + wdl * result on the same scale.
+
+Every position is also learnt with files mirrored (a <-> h) unless
+--no-mirror. The file format (all little-endian): magic b"VSNN", u32
+version 1, u32 H, then i16 hidden weights (768 x H, input-major), i16
+hidden biases (H), i16 output weights (2H), i32 output bias; hidden values
+scaled by QA = 255, output weights by QB = 64, output bias by QA*QA*QB.
+"""
+
+import argparse
+import math
+import struct
+import sys
+import time
+
+import numpy as np
+
+QA, QB = 255, 64
+CP_PER_LOGIT = 400 / math.log(10)
+KINDS = "pnbrqk"
+PAD = 768  # feature index of an empty slot
+# Training-only inputs (a "factoriser"): one per (relative colour, kind)
+# whatever the square, active with every square input of that piece. Their
+# weights are added into every square's weights when the file is written,
+# so the engine's network is unchanged; they let the few positions of a
+# rare square still learn the piece's common value.
+FACTORS = PAD + 1
+WIDTH = FACTORS + 12
+MAX_PIECES = 32
+CLIP_HIDDEN = 3.5  # |hidden weight| bound: 33 * 3.5 * QA < 32767
+
+
+def features(fen, mirror):
+    """The feature indices of both views (side to move first) of a FEN."""
+    board, side = fen.split()[:2]
+    us, them = [], []
+    stm_white = side == "w"
+    rank = 7
+    file = 0
+    for ch in board:
+        if ch == "/":
+            rank -= 1
+            file = 0
+        elif ch.isdigit():
+            file += int(ch)
+        else:
+            sq = rank * 8 + (7 - file if mirror else file)
+            white = ch.isupper()
+            kind = KINDS.index(ch.lower())
+            wi = (0 if white else 384) + kind * 64 + sq
+            bi = (384 if white else 0) + kind * 64 + (sq ^ 56)
+            if stm_white:
+                us.append(wi)
+                them.append(bi)
+            else:
+                us.append(bi)
+                them.append(wi)
+            file += 1
+    return us, them, stm_white
+
+
+def load(paths, mirror):
+    """Feature arrays (n, 32) of both views and the targets' two parts."""
+    rows_us, rows_them, cps, results = [], [], [], []
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                parts = line.strip().split(";")
+                if len(parts) < 3:
+                    continue
+                fen, res, cp = parts[0], float(parts[1]), float(parts[2])
+                for m in (False, True) if mirror else (False,):
+                    us, them, white = features(fen, m)
+                    pad = [PAD] * (MAX_PIECES - len(us))
+                    rows_us.append(us + pad)
+                    rows_them.append(them + pad)
+                    cps.append(cp if white else -cp)
+                    results.append(res if white else 1.0 - res)
+    return (
+        np.array(rows_us, dtype=np.int16),
+        np.array(rows_them, dtype=np.int16),
+        np.array(cps, dtype=np.float32),
+        np.array(results, dtype=np.float32),
+    )
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def dense(idx):
+    """Input rows (n, WIDTH) of padded feature indices: the square inputs,
+    column PAD for empty slots, and the factor inputs."""
+    idx = idx.astype(np.int64)
+    x = np.zeros((idx.shape[0], WIDTH), dtype=np.float32)
+    np.put_along_axis(x, idx, 1.0, axis=1)
+    x[:, PAD] = 0.0
+    x[:, FACTORS:] = x[:, :PAD].reshape(-1, 12, 64).sum(axis=2)
+    return x
+
+
+def merged_hidden(w1):
+    """The hidden weights the engine uses: each square's own plus its factor."""
+    rows = np.arange(PAD)
+    return w1[rows] + w1[FACTORS + rows // 64]
+
+
+class Net:
+    def __init__(self, hidden, rng):
+        self.w1 = (rng.standard_normal((WIDTH, hidden)) * 0.1).astype(np.float32)
+        self.w1[FACTORS:] = 0.0
+        self.w1[PAD] = 0.0
+        self.b1 = np.zeros(hidden, dtype=np.float32)
+        self.w2 = (rng.standard_normal(2 * hidden) / math.sqrt(2 * hidden)).astype(np.float32)
+        self.b2 = np.float32(0.0)
+        self.params = ["w1", "b1", "w2", "b2"]
+
+    def forward(self, xu, xt):
+        au = xu @ self.w1 + self.b1
+        at = xt @ self.w1 + self.b1
+        cu, ct = np.clip(au, 0, 1), np.clip(at, 0, 1)
+        h = np.concatenate([cu * cu, ct * ct], axis=1)
+        return h @ self.w2 + self.b2, (au, at, cu, ct, h)
+
+    def grads(self, xu, xt, target):
+        out, (au, at, cu, ct, h) = self.forward(xu, xt)
+        s = sigmoid(out)
+        err = s - target
+        loss = float(np.mean(err * err))
+        d = 2 * err * s * (1 - s) / len(target)
+        hidden = self.b1.shape[0]
+        gw2 = h.T @ d
+        gb2 = np.float32(d.sum())
+        du = np.outer(d, self.w2[:hidden]) * (2 * cu) * ((au > 0) & (au < 1))
+        dt = np.outer(d, self.w2[hidden:]) * (2 * ct) * ((at > 0) & (at < 1))
+        gw1 = xu.T @ du + xt.T @ dt
+        gw1[PAD] = 0.0
+        gb1 = du.sum(0) + dt.sum(0)
+        return loss, {"w1": gw1, "b1": gb1, "w2": gw2, "b2": gb2}
+
+    def loss(self, xu, xt, target):
+        out, _ = self.forward(xu, xt)
+        e = sigmoid(out) - target
+        return float(np.mean(e * e))
+
+
+class Adam:
+    def __init__(self, net, lr):
+        self.lr = lr
+        self.t = 0
+        self.m = {p: np.zeros_like(getattr(net, p)) for p in net.params}
+        self.v = {p: np.zeros_like(getattr(net, p)) for p in net.params}
+
+    def step(self, net, g, b1=0.9, b2=0.999, eps=1e-8):
+        self.t += 1
+        for p in net.params:
+            self.m[p] = b1 * self.m[p] + (1 - b1) * g[p]
+            self.v[p] = b2 * self.v[p] + (1 - b2) * g[p] * g[p]
+            mh = self.m[p] / (1 - b1**self.t)
+            vh = self.v[p] / (1 - b2**self.t)
+            setattr(net, p, (getattr(net, p) - self.lr * mh / (np.sqrt(vh) + eps)).astype(np.float32))
+        net.w1 = np.clip(net.w1, -CLIP_HIDDEN, CLIP_HIDDEN)
+        net.b1 = np.clip(net.b1, -CLIP_HIDDEN, CLIP_HIDDEN)
+
+
+def targets(cp, result, wdl):
+    return (1 - wdl) * sigmoid(cp / CP_PER_LOGIT) + wdl * result
+
+
+def batched_loss(net, us, them, t, batch):
+    total = 0.0
+    for i in range(0, len(t), batch):
+        s = slice(i, i + batch)
+        total += net.loss(dense(us[s]), dense(them[s]), t[s]) * len(t[s])
+    return total / len(t)
+
+
+def save(net, path):
+    hidden = net.b1.shape[0]
+    w1 = np.round(np.clip(merged_hidden(net.w1), -CLIP_HIDDEN, CLIP_HIDDEN) * QA).astype(np.int16)
+    b1 = np.round(net.b1 * QA).astype(np.int16)
+    w2 = np.round(net.w2 * QB).astype(np.int16)
+    b2 = np.int32(round(float(net.b2) * QA * QA * QB))
+    with open(path, "wb") as f:
+        f.write(b"VSNN" + struct.pack("<II", 1, hidden))
+        f.write(w1.astype("<i2").tobytes())
+        f.write(b1.astype("<i2").tobytes())
+        f.write(w2.astype("<i2").tobytes())
+        f.write(struct.pack("<i", int(b2)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("data", nargs="+")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--batch", type=int, default=4096)
+    ap.add_argument("--lr", type=float, default=0.002)
+    ap.add_argument("--wdl", type=float, default=0.0)
+    ap.add_argument("--val", type=float, default=0.02)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-mirror", action="store_true")
+    a = ap.parse_args()
+    rng = np.random.default_rng(a.seed)
+    t0 = time.time()
+    us, them, cp, res = load(a.data, not a.no_mirror)
+    t = targets(cp, res, a.wdl).astype(np.float32)
+    # Validation: whole positions (both mirror images) held out.
+    n = len(t)
+    per = 1 if a.no_mirror else 2
+    groups = rng.permutation(n // per)
+    nval = int(len(groups) * a.val)
+    val = (groups[:nval, None] * per + np.arange(per)).ravel()
+    train = (groups[nval:, None] * per + np.arange(per)).ravel()
+    print(f"{n} samples ({len(train)} train, {len(val)} validation) loaded in "
+          f"{time.time() - t0:.0f} s", file=sys.stderr)
+    net = Net(a.hidden, rng)
+    opt = Adam(net, a.lr)
+    best = None
+    for epoch in range(a.epochs):
+        if epoch >= a.epochs * 2 // 3:
+            opt.lr = a.lr * 0.1
+        order = rng.permutation(train)
+        total = 0.0
+        for i in range(0, len(order), a.batch):
+            s = order[i : i + a.batch]
+            loss, g = net.grads(dense(us[s]), dense(them[s]), t[s])
+            opt.step(net, g)
+            total += loss * len(s)
+        vloss = batched_loss(net, us[val], them[val], t[val], a.batch)
+        print(f"epoch {epoch + 1}: train {total / len(order):.6f} validation {vloss:.6f} "
+              f"({time.time() - t0:.0f} s)", file=sys.stderr)
+        if best is None or vloss < best:
+            best = vloss
+            save(net, a.out)
+    print(f"best validation {best:.6f}; weights in {a.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
