@@ -25,7 +25,8 @@ nodes=${3:-2000}
 epochs=${4:-10}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
-cargo build --release -q -p protocol -p engine --example selfplay_positions
+cargo build --release -q
+cargo build --release -q -p engine --example selfplay_positions
 if [ ! -s "$work/openings.epd" ]; then
   python3 "$here/../strength/random_openings.py" chess "$count" 8 --seed 202 \
     --engine "${VSADNIK:-target/release/vsadnik}" >"$work/openings.epd"
