@@ -10,9 +10,11 @@
 
 mod accumulator;
 mod features;
+mod mop_up;
 mod network;
 
 pub use accumulator::Accumulator;
+pub use mop_up::mop_up;
 pub use network::{Network, NetworkError, HIDDEN};
 
 use crate::chess::SCORE_LIMIT;
@@ -46,16 +48,15 @@ thread_local! {
     static LAST: RefCell<Accumulator> = RefCell::new(Accumulator::new(&NETWORK));
 }
 
-/// The network's evaluation of `b`: centipawns from the side to move's view,
-/// within ±[`SCORE_LIMIT`].
+/// The network's evaluation of `b` plus the [`mop_up`] bonus: centipawns
+/// from the side to move's view, within ±[`SCORE_LIMIT`].
 #[inline]
 pub fn evaluate(b: &Board) -> i32 {
     let net = &*NETWORK;
     LAST.with(|last| {
         let mut acc = last.borrow_mut();
         acc.update(net, b);
-        net.output(&acc, b.side_to_move())
-            .clamp(-SCORE_LIMIT, SCORE_LIMIT)
+        (net.output(&acc, b.side_to_move()) + mop_up(b)).clamp(-SCORE_LIMIT, SCORE_LIMIT)
     })
 }
 
