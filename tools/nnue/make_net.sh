@@ -8,12 +8,14 @@
 # 2. one self-play game from each, NODES (default 2000) nodes a move, two
 #    games at once, in-process (engine/examples/selfplay_positions.rs): the
 #    quiet positions of every game;
-# 3. one position a random legal move away from each of them
-#    (tools/nnue/perturb.py --fraction 1);
+# 3. two positions, each a distinct random legal move away, from each of
+#    them (tools/nnue/perturb.py --fraction 1 --copies 2);
 # 4. Stockfish's static evaluation of every position
 #    (tools/nnue/label_static.py, Debian's /usr/games/stockfish);
 # 5. training (tools/nnue/train.py, numpy), EPOCHS (default 10) epochs,
-#    writing WORKDIR/chess.nnue. Copy it to eval/nets/chess.nnue and rebuild.
+#    from random weights or, when INIT names a network file (e.g.
+#    INIT=eval/nets/chess.nnue), from that network's weights, writing
+#    WORKDIR/chess.nnue. Copy it to eval/nets/chess.nnue and rebuild.
 #
 # Every step leaves its file in WORKDIR; a step whose file is there is not
 # run again. The positions come from the engine as built (VSADNIK, default
@@ -36,9 +38,10 @@ if [ ! -s "$work/positions.txt" ]; then
     >"$work/positions.txt"
 fi
 if [ ! -s "$work/perturbed.txt" ]; then
-  python3 "$here/perturb.py" "$work/positions.txt" "$work/perturbed.txt" --fraction 1
+  python3 "$here/perturb.py" "$work/positions.txt" "$work/perturbed.txt" --fraction 1 --copies 2
 fi
 if [ ! -s "$work/labelled.txt" ]; then
   python3 "$here/label_static.py" "$work/perturbed.txt" "$work/labelled.txt" --jobs 2
 fi
-python3 "$here/train.py" "$work/labelled.txt" --out "$work/chess.nnue" --epochs "$epochs"
+python3 "$here/train.py" "$work/labelled.txt" --out "$work/chess.nnue" --epochs "$epochs" \
+  ${INIT:+--init "$INIT"}

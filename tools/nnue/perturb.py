@@ -3,12 +3,13 @@
 network also learns the unbalanced positions a search tree is full of
 (docs/nnue.md).
 
-    python3 tools/nnue/perturb.py IN OUT [--fraction 0.5] [--seed 1]
+    python3 tools/nnue/perturb.py IN OUT [--fraction 0.5] [--copies 1] [--seed 1]
 
 IN and OUT hold ``FEN;result`` lines. OUT gets every line of IN and, for a
-random ``--fraction`` of them, the position after a uniformly random legal
-move (with the same result field, which the network's default training
-ignores), unless that position is in check, or over. Needs python-chess.
+random ``--fraction`` of them, the positions after ``--copies`` distinct
+uniformly random legal moves (with the same result field, which the
+network's default training ignores), leaving out a position in check, or
+over. Needs python-chess.
 """
 
 import argparse
@@ -22,6 +23,7 @@ def main():
     ap.add_argument("inp")
     ap.add_argument("out")
     ap.add_argument("--fraction", type=float, default=0.5)
+    ap.add_argument("--copies", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -37,13 +39,12 @@ def main():
             fen, rest = line.split(";", 1)
             board = chess.Board(fen)
             moves = list(board.legal_moves)
-            if not moves:
-                continue
-            board.push(rng.choice(moves))
-            if board.is_check() or board.is_game_over():
-                continue
-            out.write(f"{board.fen()};{rest}\n")
-            added += 1
+            for move in rng.sample(moves, min(a.copies, len(moves))):
+                board.push(move)
+                if not board.is_check() and not board.is_game_over():
+                    out.write(f"{board.fen()};{rest}\n")
+                    added += 1
+                board.pop()
     print(f"{added} positions added", flush=True)
 
 

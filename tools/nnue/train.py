@@ -4,7 +4,7 @@ weights for `eval/src/nnue/`.
 
     python3 tools/nnue/train.py DATA... --out eval/src/nnue/chess.nnue
         [--hidden 128] [--epochs 10] [--batch 4096] [--lr 0.002]
-        [--wdl 0.0] [--val 0.02] [--seed 1] [--no-mirror]
+        [--wdl 0.0] [--val 0.02] [--seed 1] [--no-mirror] [--init FILE]
 
 DATA files hold ``FEN;result;cp`` lines (``label_static.py``): cp from
 White's view, result 1.0/0.5/0.0 from White's view.
@@ -16,6 +16,9 @@ clipped ReLU, the side to move's first, and one output. The output is a
 logit: the centipawn score is output * 400 / ln 10. The loss is the squared
 difference of sigmoid(output) and sigmoid(target), the target being
 (1 - wdl) * cp + wdl * result on the same scale.
+
+--init starts from the weights of a network file (``eval/nets/chess.nnue``
+to refine the engine's network on new data) instead of random ones.
 
 Every position is also learnt with files mirrored (a <-> h) unless
 --no-mirror. The file format (all little-endian): magic b"VSNN", u32
@@ -77,8 +80,18 @@ def features(fen, mirror):
 
 
 def load(paths, mirror):
-    """Feature arrays (n, 32) of both views and the targets' two parts."""
-    rows_us, rows_them, cps, results = [], [], [], []
+    """Feature arrays (n, 32) of both views and the targets' two parts,
+    filled in place so that millions of positions fit in memory."""
+    lines = 0
+    for path in paths:
+        with open(path) as f:
+            lines += sum(1 for _ in f)
+    per = 2 if mirror else 1
+    us_rows = np.full((lines * per, MAX_PIECES), PAD, dtype=np.int16)
+    them_rows = np.full((lines * per, MAX_PIECES), PAD, dtype=np.int16)
+    cps = np.zeros(lines * per, dtype=np.float32)
+    results = np.zeros(lines * per, dtype=np.float32)
+    n = 0
     for path in paths:
         with open(path) as f:
             for line in f:
@@ -88,17 +101,12 @@ def load(paths, mirror):
                 fen, res, cp = parts[0], float(parts[1]), float(parts[2])
                 for m in (False, True) if mirror else (False,):
                     us, them, white = features(fen, m)
-                    pad = [PAD] * (MAX_PIECES - len(us))
-                    rows_us.append(us + pad)
-                    rows_them.append(them + pad)
-                    cps.append(cp if white else -cp)
-                    results.append(res if white else 1.0 - res)
-    return (
-        np.array(rows_us, dtype=np.int16),
-        np.array(rows_them, dtype=np.int16),
-        np.array(cps, dtype=np.float32),
-        np.array(results, dtype=np.float32),
-    )
+                    us_rows[n, : len(us)] = us
+                    them_rows[n, : len(them)] = them
+                    cps[n] = cp if white else -cp
+                    results[n] = res if white else 1.0 - res
+                    n += 1
+    return us_rows[:n], them_rows[:n], cps[:n], results[:n]
 
 
 def sigmoid(x):
@@ -161,6 +169,30 @@ class Net:
         return float(np.mean(e * e))
 
 
+def read_net(path, rng):
+    """A Net holding a network file's weights, dequantised, factors zero."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"VSNN" or struct.unpack("<I", data[4:8])[0] != 1:
+        sys.exit(f"{path}: not a version 1 network file")
+    hidden = struct.unpack("<I", data[8:12])[0]
+    sizes = [PAD * hidden, hidden, 2 * hidden]
+    if len(data) != 12 + 2 * sum(sizes) + 4:
+        sys.exit(f"{path}: wrong length for {hidden} hidden neurons")
+    net = Net(hidden, rng)
+    at = 12
+    parts = []
+    for size in sizes:
+        parts.append(np.frombuffer(data, "<i2", size, at).astype(np.float32))
+        at += 2 * size
+    net.w1[:] = 0.0
+    net.w1[:PAD] = parts[0].reshape(PAD, hidden) / QA
+    net.b1 = parts[1] / QA
+    net.w2 = parts[2] / QB
+    net.b2 = np.float32(struct.unpack("<i", data[at:])[0] / (QA * QA * QB))
+    return net
+
+
 class Adam:
     def __init__(self, net, lr):
         self.lr = lr
@@ -218,6 +250,7 @@ def main():
     ap.add_argument("--val", type=float, default=0.02)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-mirror", action="store_true")
+    ap.add_argument("--init")
     a = ap.parse_args()
     rng = np.random.default_rng(a.seed)
     t0 = time.time()
@@ -232,7 +265,7 @@ def main():
     train = (groups[nval:, None] * per + np.arange(per)).ravel()
     print(f"{n} samples ({len(train)} train, {len(val)} validation) loaded in "
           f"{time.time() - t0:.0f} s", file=sys.stderr)
-    net = Net(a.hidden, rng)
+    net = read_net(a.init, rng) if a.init else Net(a.hidden, rng)
     opt = Adam(net, a.lr)
     best = None
     for epoch in range(a.epochs):
