@@ -223,12 +223,14 @@ fn every_variant_stops_at_its_node_limit_with_one_thread() {
     }
 }
 
-/// Plays `fen` out with `nodes` nodes a move for both sides (one thread);
-/// the game's outcome, or `None` when it is not over after `plies` plies.
+/// Plays `fen` out with `nodes` nodes a move for both sides (one thread
+/// and one hash table each, as in a match); the game's outcome, or `None`
+/// when it is not over after `plies` plies.
 fn play_out(fen: &str, nodes: u64, plies: usize) -> Option<movegen::Outcome> {
     let mut pos = Chess::from_fen(fen).unwrap();
-    let engine = Engine::new(16);
-    for _ in 0..plies {
+    let engines = [Engine::new(16), Engine::new(16)];
+    for ply in 0..plies {
+        let engine = &engines[ply % 2];
         if let movegen::Status::Over(outcome) = pos.status() {
             return Some(outcome);
         }
