@@ -661,6 +661,9 @@ impl<P: Searchable> Worker<P> {
             let new_depth = depth - 1 + extension;
 
             let mut score;
+            // Whether the child's line (`pv[ply + 1]`) is from a PV search of
+            // this move; after a null-window search it is another move's.
+            let mut child_pv = PV && searched == 0;
             if searched == 0 {
                 score = self.child::<PV>(flipped, alpha, beta, new_depth, ply);
             } else {
@@ -683,6 +686,7 @@ impl<P: Searchable> Worker<P> {
                 }
                 if PV && score > alpha && (root || score < beta) {
                     score = self.child::<true>(flipped, alpha, beta, new_depth, ply);
+                    child_pv = true;
                 }
             }
             self.pos.unmake_move();
@@ -704,7 +708,9 @@ impl<P: Searchable> Worker<P> {
                     rm.seldepth = seldepth;
                     rm.pv.clear();
                     rm.pv.push(m);
-                    rm.pv.extend_from_slice(&self.pv[1]);
+                    if child_pv {
+                        rm.pv.extend_from_slice(&self.pv[1]);
+                    }
                 } else {
                     rm.current = -INFINITE;
                 }
@@ -715,7 +721,7 @@ impl<P: Searchable> Worker<P> {
                 if score > alpha {
                     best_move = Some(m);
                     if PV && !root {
-                        self.update_pv(ply, m);
+                        self.update_pv(ply, m, child_pv);
                     }
                     if score >= beta {
                         if !tactical {
@@ -851,12 +857,17 @@ impl<P: Searchable> Worker<P> {
         ]
     }
 
-    /// The principal variation at `ply` becomes `m` followed by the child's.
-    fn update_pv(&mut self, ply: usize, m: P::Move) {
+    /// The principal variation at `ply` becomes `m` followed by the child's
+    /// line when the child was searched as a PV node (`child_pv`); else by
+    /// nothing, as the child's slot then holds a stale line, which could go
+    /// on past a mate.
+    fn update_pv(&mut self, ply: usize, m: P::Move, child_pv: bool) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply].clear();
         head[ply].push(m);
-        head[ply].extend_from_slice(&tail[0]);
+        if child_pv {
+            head[ply].extend_from_slice(&tail[0]);
+        }
     }
 
     fn reward_quiet(&mut self, m: P::Move, slot: usize, ply: usize, depth: i32, tried: &[usize]) {
@@ -970,7 +981,7 @@ impl<P: Searchable> Worker<P> {
                 if score > alpha {
                     best_move = Some(m);
                     if PV {
-                        self.update_pv(ply, m);
+                        self.update_pv(ply, m, true);
                     }
                     if score >= beta {
                         break;

@@ -331,3 +331,32 @@ fn the_series_minimax_runs_before_the_defence_uses_the_budget() {
     let replies = select::beam::<English>(&end, 14, 1, &[], &mut n, &mut |_| false);
     assert_eq!(info.score, Score::Cp(-replies[0].score), "{:?}", info.pv);
 }
+
+/// Issue 31 (11): a node limit holds with `searchmoves` too: the proof of a
+/// mate at the end of the next series stops at once when the limit is
+/// reached, counting no node more (it counted one more for 1,001).
+#[test]
+fn a_node_limit_holds_with_searchmoves() {
+    fn check<R: SeriesRules>(pos: &Progressive<R>) {
+        let mut list = <Progressive<R> as Position>::MoveList::default();
+        pos.generate_moves(&mut list);
+        let restricted: Vec<_> = list
+            .iter()
+            .copied()
+            .filter(|m| ["d2d3", "g1f3"].contains(&m.to_string().as_str()))
+            .collect();
+        for n in [500, 900, 1000, 1200] {
+            let limits = Limits {
+                nodes: Some(n),
+                ..Default::default()
+            };
+            let r = Engine::new(16)
+                .start(pos.clone(), limits, restricted.clone(), Arc::new(Silent))
+                .wait();
+            assert!(r.nodes <= n, "{} nodes for a limit of {n}", r.nodes);
+        }
+    }
+    check(&ItalianPosition::startpos());
+    check(&ScottishPosition::startpos());
+    check(&EnglishPosition::startpos());
+}

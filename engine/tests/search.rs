@@ -261,3 +261,60 @@ fn mates_a_bare_king_at_2000_nodes_a_move() {
         assert!(outcome.white > outcome.black, "{fen}: {outcome:?}");
     }
 }
+
+/// Issue 31 (10): a reported PV never goes on past the end of the game.
+/// Games of the engine (depth 6, one table kept over the game, as in a
+/// match) against a mostly random opponent reach many mates; before the
+/// fix a PV node's line could take a stale tail from a null-window search
+/// (`Qd6# Bb7` in 4 of 10 such games; fastchess: "PV continues after
+/// checkmate").
+#[test]
+fn a_pv_stops_at_the_end_of_the_game() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut lines, mut mates) = (0, 0);
+    for _ in 0..12 {
+        let engine = Engine::new(16);
+        let mut pos = Chess::startpos();
+        while pos.status() == movegen::Status::Ongoing && pos.ply() < 200 {
+            let seen = Arc::new(Collect::default());
+            let limits = Limits {
+                depth: Some(6),
+                ..Default::default()
+            };
+            let r = engine
+                .start(pos.clone(), limits, Vec::new(), seen.clone())
+                .wait();
+            for info in seen.0.lock().unwrap().iter() {
+                let mut line = pos.clone();
+                for (i, m) in info.pv.iter().enumerate() {
+                    assert_eq!(
+                        line.status(),
+                        movegen::Status::Ongoing,
+                        "{}: pv {:?} goes on after move {i}",
+                        pos.to_fen(),
+                        info.pv
+                    );
+                    let mv = line.parse_move(m).unwrap_or_else(|e| panic!("{e}"));
+                    line.make_move(mv);
+                }
+                mates += (line.status() != movegen::Status::Ongoing) as usize;
+                lines += 1;
+            }
+            let mut list = <Chess as Position>::MoveList::default();
+            pos.generate_moves(&mut list);
+            let played = if pos.side_to_move() == movegen::Color::Black && random(10) < 8 {
+                list[random(list.len())]
+            } else {
+                pos.parse_move(&r.best.unwrap()).unwrap()
+            };
+            pos.make_move(played);
+        }
+    }
+    assert!(mates > 20, "{mates} lines end in a mate, of {lines}");
+}

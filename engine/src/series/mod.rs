@@ -339,8 +339,9 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         let mut proof_solver = MateSolver::<R>::new(TABLE_BITS - 2);
         let mut proof = mate2::Mate2::new(&mut proof_solver, effort.mate2_nodes);
         let found = safe.iter().take(effort.mate2_tries).position(|(c, _)| {
+            // A stop ends the proofs: the next one would count a node more.
             let mut stop = |n: u64| past(nodes_total + n, soft);
-            c.end.played == 0 && proof.proves(&c.end, &mut stop)
+            c.end.played == 0 && !hard_stop() && proof.proves(&c.end, &mut stop)
         });
         nodes_total += proof.nodes();
         if let Some(i) = found {
