@@ -4,10 +4,10 @@
 
 use movegen::progressive::perft::series_perft;
 use movegen::progressive::{
-    EnglishPosition, Italian, ItalianPosition, Progressive, Scottish, ScottishPosition,
+    English, EnglishPosition, Italian, ItalianPosition, Progressive, Scottish, ScottishPosition,
     SeriesRules, SeriesState,
 };
-use movegen::variant::{Position, Status};
+use movegen::variant::{Outcome, Position, Status};
 use movegen::Color;
 
 fn pos<R: SeriesRules>(fen: &str) -> Progressive<R> {
@@ -247,6 +247,31 @@ fn p5_insufficient_material_draws() {
         "4k3/8/8/8/8/8/P7/4K3 w - - 0 3",
     ] {
         assert_eq!(pos::<Italian>(fen).status(), Status::Ongoing, "{fen}");
+    }
+}
+
+/// P5 (decided 2026-12-05): kings with bishops only, every bishop on
+/// squares of one colour, are dead too; the verdicts are python-chess's
+/// `is_insufficient_material` for the same FENs.
+#[test]
+fn p5_kings_and_bishops_of_one_colour_are_insufficient() {
+    for (fen, dead) in [
+        ("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 3", true),
+        ("1b2k3/8/8/8/8/8/8/B3K3 w - - 0 3", true),
+        ("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 3", false),
+        ("4kb2/8/8/8/8/8/8/3BK3 w - - 0 3", false),
+        ("2b1kb2/8/8/8/8/8/8/2B1K3 w - - 0 3", false),
+        ("4k3/8/8/8/8/8/8/1NB1K3 w - - 0 3", false),
+        ("4kn2/8/8/8/8/8/8/4KN2 w - - 0 3", false),
+    ] {
+        let want = if dead {
+            Status::Over(Outcome::draw("insufficient material"))
+        } else {
+            Status::Ongoing
+        };
+        assert_eq!(pos::<Italian>(fen).status(), want, "{fen}");
+        assert_eq!(pos::<Scottish>(fen).status(), want, "{fen}");
+        assert_eq!(pos::<English>(fen).status(), want, "{fen}");
     }
 }
 

@@ -278,12 +278,36 @@ fn s11_a_blockable_check_without_the_piece_is_sat_out() {
     );
 }
 
+/// S12 (decided 2026-12-05): there is no stalemate in Swedish chess. A
+/// player not in check without a legal move sits, as under S11; crazyhouse
+/// and FICS bughouse keep the drawn stalemate.
 #[test]
-fn s12_board_stalemate_is_a_draw() {
-    let fen = "7k/5Q2/6K1/8/8/8/8/8[] b - - 0 1";
+fn s12_no_stalemate_in_swedish_chess_the_player_sits() {
+    for fen in [
+        "7k/5Q2/6K1/8/8/8/8/8[] b - - 0 1",
+        "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1",
+    ] {
+        let p = SwedishPosition::from_fen(fen).unwrap();
+        assert!(moves::<SwedishPosition>(fen).is_empty(), "{fen}");
+        assert!(!p.in_check());
+        assert_eq!(p.status(), Status::Ongoing, "{fen}");
+        for status in [
+            CrazyhousePosition::from_fen(fen).unwrap().status(),
+            BughousePosition::from_fen(fen).unwrap().status(),
+        ] {
+            assert_eq!(status, Status::Over(Outcome::draw("stalemate")), "{fen}");
+        }
+    }
+    // A piece arrives: the player moves again (a drop that gives no check).
+    let fen = "k7/2Q5/1K6/8/8/8/8/8[n] b - - 0 1";
+    let m = moves::<SwedishPosition>(fen);
+    assert!(
+        !m.is_empty() && m.iter().all(|x| x.starts_with("N@")),
+        "{m:?}"
+    );
     assert_eq!(
         SwedishPosition::from_fen(fen).unwrap().status(),
-        Status::Over(Outcome::draw("stalemate"))
+        Status::Ongoing
     );
 }
 

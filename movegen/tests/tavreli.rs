@@ -499,6 +499,24 @@ fn r10_repetition_counts_across_moves_onto_pieces() {
     assert_eq!(p.repetitions(), 0);
 }
 
+/// R10 (decided 2026-12-05): a "pawn move" is a move of a tower whose top
+/// piece is a pawn; a pawn carried under another top piece resets nothing.
+#[test]
+fn r10_only_a_pawn_on_top_makes_a_pawn_move() {
+    // A rook carrying a pawn, to an empty square: no reset.
+    let p = after("4k3/8/8/8/8/8/8/(RP)3K3 w - - 7 80", &["a1a5"]);
+    assert_eq!(p.board().halfmove_clock(), 8);
+    // The same rook leaving its pawn behind (a split): no reset either.
+    let p = after("4k3/8/8/8/8/8/8/(RP)3K3 w - - 7 80", &["a1(1)a5"]);
+    assert_eq!(p.board().halfmove_clock(), 8);
+    // A pawn on top carrying a rook: a pawn move, the clock resets.
+    let p = after("4k3/8/8/8/8/8/(PR)7/4K3 w - - 7 80", &["a2a3"]);
+    assert_eq!(p.board().halfmove_clock(), 0);
+    // Fifty moves of a tower with a pawn inside draw.
+    let p = after("4k3/8/8/8/8/8/8/(RP)3K3 w - - 99 80", &["a1a5"]);
+    assert_eq!(p.status(), Status::Over(Outcome::draw("fifty-move rule")));
+}
+
 #[test]
 fn r10_fifty_moves_without_pawn_move_or_move_onto_a_piece() {
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";

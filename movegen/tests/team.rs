@@ -156,13 +156,37 @@ fn s11_check_a_drop_could_block_is_not_the_end() {
     assert_eq!(g.outcome().map(|o| o.winner), Some(Some(Team::Two)));
 }
 
+/// S12 (decided 2026-12-05): a board stalemate ends nothing in Swedish
+/// chess (the player sits until a piece arrives); in FICS bughouse it draws
+/// the match.
 #[test]
-fn s12_board_stalemate_draws_the_match() {
+fn s12_board_stalemate_sits_in_swedish_chess_and_draws_in_bughouse() {
     let a = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
-    let b = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-    let g = TeamGame::<Swedish>::from_fen(&format!("{a} | {b}")).unwrap();
-    let o = g.outcome().expect("stalemate");
+    let b = "4k3/8/8/8/8/8/3n4/4KN2 w - - 0 1";
+    let bughouse = TeamGame::<Bughouse>::from_fen(&format!("{a} | {b}")).unwrap();
+    let o = bughouse.outcome().expect("stalemate");
     assert_eq!((o.winner, o.reason), (None, "stalemate"));
+
+    let mut g = TeamGame::<Swedish>::from_fen(&format!("{a} | {b}")).unwrap();
+    assert_eq!(g.outcome(), None);
+    let count = |g: &TeamGame<Swedish>| {
+        let mut list = movegen::drops::DropMoveList::new();
+        g.board(TeamBoard::A).generate_moves(&mut list);
+        list.len()
+    };
+    assert_eq!(count(&g), 0, "Black on board A sits");
+    // His partner (White on board B) takes a black knight: it joins Black's
+    // reserve on board A, and Black moves again.
+    let arrivals = play(&mut g, TeamBoard::B, "f1d2");
+    assert_eq!(
+        arrivals,
+        [Arrival {
+            board: TeamBoard::A,
+            piece: Piece::new(Color::Black, PieceKind::Knight)
+        }]
+    );
+    assert!(count(&g) > 0);
+    assert_eq!(g.outcome(), None);
 }
 
 #[test]

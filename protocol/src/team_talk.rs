@@ -12,9 +12,10 @@ pub use board::{as_team_view, as_team_view_mut, TeamView};
 pub use holding::{parse_holding, Holding};
 pub use talk::{PartnerRequest, TeamTalk};
 
-/// When the side to move sits (S11: in check, no legal move, not mated):
-/// a sentence saying so and naming the pieces whose drop would answer the
-/// check, cheapest first.
+/// When the side to move sits (S11: in check, no legal move, not mated;
+/// S12: not in check, no legal move, in Swedish chess): a sentence saying
+/// so and naming the pieces whose drop would give a legal move, cheapest
+/// first.
 pub fn sit_message(view: &dyn TeamView) -> Option<String> {
     if !view.sitting() {
         return None;
@@ -24,8 +25,13 @@ pub fn sit_message(view: &dyn TeamView) -> Option<String> {
         .iter()
         .map(|&k| board::kind_letter(k).to_string())
         .collect();
+    let why = if view.side_in_check() {
+        "S11): in check"
+    } else {
+        "S12): not in check"
+    };
     Some(format!(
-        "sitting (S11): in check with no legal move; waiting for a piece to drop ({})",
+        "sitting ({why} with no legal move; waiting for a piece to drop ({})",
         kinds.join("/")
     ))
 }

@@ -139,6 +139,44 @@ fn s11_uci_go_answers_bestmove_0000_at_once() {
     }
 }
 
+/// S12 (decided 2026-12-05): no stalemate in Swedish chess: the player
+/// sits and answers `bestmove 0000`; in bughouse and crazyhouse the
+/// stalemate stands (`bestmove (none)`).
+#[test]
+fn s12_swedish_stalemate_sits_with_bestmove_0000() {
+    const STALEMATE: &str = "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1";
+    let mut e = Engine::uci();
+    e.send("setoption name UCI_Variant value swedish");
+    e.send(&format!("position fen {STALEMATE}"));
+    for go in ["go wtime 10000 btime 10000", "go infinite", "go depth 5"] {
+        e.send(go);
+        let lines = e.expect_prefix("bestmove");
+        assert_eq!(lines.last().unwrap(), "bestmove 0000", "{go}: {lines:?}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string sitting (S12): not in check")),
+            "{go}: {lines:?}"
+        );
+    }
+    for variant in ["bughouse", "crazyhouse"] {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send(&format!("position fen {STALEMATE}"));
+        e.send("go depth 3");
+        let lines = e.expect_prefix("bestmove");
+        assert_eq!(lines.last().unwrap(), "bestmove (none)", "{variant}");
+    }
+    // XBoard: the engine does not announce a draw, it sits.
+    let mut x = xboard_at("swedish", STALEMATE);
+    x.send("go");
+    let quiet = x.quiet_for(Duration::from_millis(500));
+    assert!(
+        quiet.iter().any(|l| l.starts_with("# sitting (S12)")),
+        "{quiet:?}"
+    );
+    assert!(!quiet.iter().any(|l| l.contains("1/2-1/2")), "{quiet:?}");
+}
+
 #[test]
 fn s10_a_check_no_drop_can_block_is_mate_not_sitting() {
     let mut e = Engine::uci();

@@ -136,6 +136,10 @@ impl<R: DropRules> Position for DropPosition<R> {
         let s = self.current();
         if list.is_empty() {
             if !s.board.in_check() {
+                // S12: no stalemate in Swedish chess; the player sits.
+                if R::STALEMATE_SITS {
+                    return Status::Ongoing;
+                }
                 return Status::Over(Outcome::draw("stalemate"));
             }
             // S10: a check some drop could block is not mate; the player may sit.

@@ -27,6 +27,10 @@ pub trait DropRules: Clone + Send + Sync + 'static {
     /// Mate needs an unblockable check (S10, FICS bughouse); otherwise a
     /// position without legal moves may be "sat out".
     const MATE_NEEDS_UNBLOCKABLE_CHECK: bool;
+    /// No stalemate (Swedish S12): a player not in check without a legal
+    /// move sits until a piece arrives, as under S11; otherwise (crazyhouse,
+    /// FICS bughouse) that position is a drawn stalemate.
+    const STALEMATE_SITS: bool;
 
     /// The squares where `color` may not drop a pawn.
     fn forbidden_pawn_drops(color: Color) -> Bitboard {
@@ -53,6 +57,7 @@ impl DropRules for Crazyhouse {
     const DROP_MAY_CHECK: bool = true;
     const SWEDISH: bool = false;
     const MATE_NEEDS_UNBLOCKABLE_CHECK: bool = false;
+    const STALEMATE_SITS: bool = false;
 }
 
 /// FICS bughouse, one board: captures go to the partner (a promoted piece as
@@ -66,6 +71,7 @@ impl DropRules for Bughouse {
     const DROP_MAY_CHECK: bool = true;
     const SWEDISH: bool = false;
     const MATE_NEEDS_UNBLOCKABLE_CHECK: bool = true;
+    const STALEMATE_SITS: bool = false;
 }
 
 /// Swedish chess (`docs/rules/swedish.md`), one board.
@@ -78,4 +84,5 @@ impl DropRules for Swedish {
     const DROP_MAY_CHECK: bool = false;
     const SWEDISH: bool = true;
     const MATE_NEEDS_UNBLOCKABLE_CHECK: bool = true;
+    const STALEMATE_SITS: bool = true;
 }

@@ -229,8 +229,9 @@ impl<R: DropRules> TeamGame<R> {
     }
 
     /// The result of the whole game, if it is over on the rules (S12): a
-    /// mate on either board loses for the mated player's team; a board
-    /// stalemate or a threefold repetition of the whole position draws.
+    /// mate on either board loses for the mated player's team; a threefold
+    /// repetition of the whole position draws, and so does a board
+    /// stalemate in FICS bughouse (Swedish chess has none: the player sits).
     /// Time forfeits are the arbiter's to judge.
     pub fn outcome(&self) -> Option<TeamOutcome> {
         for b in TeamBoard::ALL {

@@ -31,13 +31,16 @@ pub trait TeamView {
     /// that there is a partner to talk to.
     fn has_partner(&self) -> bool;
     /// S11: the side to move has no legal move, yet is not mated (a drop
-    /// it does not hold would answer the check): it sits.
+    /// it does not hold would answer the check), or (Swedish S12) is not in
+    /// check and has no legal move: it sits.
     fn sitting(&self) -> bool;
+    /// The side to move is in check.
+    fn side_in_check(&self) -> bool;
     /// The kinds that, with one more of them in the hand of the side to
     /// move, would let it mate at once, when it has no mate in one now.
     fn mating_kinds(&self) -> Vec<PieceKind>;
-    /// When the side to move sits (S11): the kinds whose arrival would give
-    /// it a legal move, cheapest first.
+    /// When the side to move sits (S11, S12): the kinds whose arrival would
+    /// give it a legal move, cheapest first.
     fn saving_kinds(&self) -> Vec<PieceKind>;
 }
 
@@ -84,6 +87,10 @@ impl<R: DropRules> TeamView for DropPosition<R> {
 
     fn has_partner(&self) -> bool {
         R::CAPTURES == CaptureDestination::Partner
+    }
+
+    fn side_in_check(&self) -> bool {
+        self.in_check()
     }
 
     fn sitting(&self) -> bool {
