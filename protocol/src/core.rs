@@ -49,6 +49,20 @@ pub fn max_hash_mb() -> usize {
     })
 }
 
+/// The threads the host runs at once (its cores, or its CPU quota), 1 if
+/// unknown; `VSADNIK_HOST_THREADS` overrides it (for tests).
+pub fn host_threads() -> usize {
+    static HOST: OnceLock<usize> = OnceLock::new();
+    *HOST.get_or_init(|| {
+        std::env::var("VSADNIK_HOST_THREADS")
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+            .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
+            .unwrap_or(1)
+            .clamp(1, MAX_THREADS)
+    })
+}
+
 /// Engine, output and channel, handed from one dialect to the other.
 pub struct Core {
     /// Protocol output.
@@ -97,13 +111,20 @@ impl Core {
         done
     }
 
-    /// Sets the number of search threads.
-    pub fn set_threads(&mut self, n: i64) -> Result<(), String> {
+    /// Sets the number of search threads, at most the hardware threads of
+    /// the host: more only take turns on the cores, and then `stop` and the
+    /// clock wait for every thread to be scheduled (hundreds of
+    /// milliseconds at 64 threads on 2 cores). Answers the note to show
+    /// when the number asked for was capped.
+    pub fn set_threads(&mut self, n: i64) -> Result<Option<String>, String> {
         if n < 1 || n as u64 > MAX_THREADS as u64 {
             return Err(format!("Threads must be from 1 to {MAX_THREADS}, got {n}"));
         }
-        self.engine.threads = n as usize;
-        Ok(())
+        let host = host_threads();
+        self.engine.threads = (n as usize).min(host);
+        Ok((n as usize > host).then(|| {
+            format!("Threads {n} is more than the {host} hardware threads of this machine; searching with {host}")
+        }))
     }
 
     /// Sets the number of principal variations reported.

@@ -70,7 +70,8 @@ pub fn run_stdio() {
 /// `xboard` command switches to XBoard (and `uci` switches back), so `uci`,
 /// `position`, `go` or `isready` as the first command all mean UCI. A
 /// switch keeps the engine's options and the game (variant, position and
-/// moves); a search under way ends first. The
+/// moves), and XBoard's clock settings and modes across a visit to UCI; a
+/// search under way ends first. The
 /// loop ends at `quit`, at the end of the input, or when the output fails
 /// (its reader has gone).
 pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
@@ -78,6 +79,8 @@ pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
     out.notify_closed(tx.clone());
     event::spawn_reader(input, tx.clone());
     let mut dialect = Dialect::Uci(Box::new(uci::Uci::new(Core::new(out, tx))));
+    // XBoard's clocks and modes, kept while UCI is spoken.
+    let mut xboard_settings = xboard::Settings::default();
     while let Ok(event) = rx.recv() {
         let flow = match event {
             Event::Line(line) => {
@@ -85,11 +88,14 @@ pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
                 match (first, &dialect) {
                     ("xboard", Dialect::Uci(_)) => {
                         let (core, game) = dialect.into_parts();
-                        dialect =
-                            Dialect::Xboard(Box::new(xboard::Xboard::with_session(core, game)));
+                        let settings = std::mem::take(&mut xboard_settings);
+                        dialect = Dialect::Xboard(Box::new(xboard::Xboard::with_session(
+                            core, game, settings,
+                        )));
                         Flow::Continue
                     }
-                    ("uci", Dialect::Xboard(_)) => {
+                    ("uci", Dialect::Xboard(x)) => {
+                        xboard_settings = x.settings();
                         let (core, game) = dialect.into_parts();
                         dialect = Dialect::Uci(Box::new(uci::Uci::with_session(core, game)));
                         dialect.handle_line(&line)

@@ -1,11 +1,12 @@
 //! The `vsadnik` binary: protocol loop on standard input, or a subcommand.
 
 use protocol::cli::{self, args::UsageError, help, output};
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let all: Vec<String> = std::env::args().skip(1).collect();
-    let result = cli::ablation::apply_leading(&all).and_then(|n| run(&all[n..]));
+    let result = utf8_arguments(std::env::args_os().skip(1))
+        .and_then(|all| cli::ablation::apply_leading(&all).and_then(|n| run(&all[n..])));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -13,6 +14,22 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The arguments as text: one that is not UTF-8 is a usage error (shown
+/// with its bad bytes replaced).
+fn utf8_arguments(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, UsageError> {
+    args.enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|bad| {
+                UsageError(format!(
+                    "argument {} is not valid UTF-8: '{}'",
+                    i + 1,
+                    bad.to_string_lossy()
+                ))
+            })
+        })
+        .collect()
 }
 
 /// Runs the command in `args` (the developer flags already taken off).

@@ -125,6 +125,9 @@ pub struct Uci {
     /// A `go infinite`/`go ponder` found no legal move: `bestmove (none)`
     /// waits for `stop` or `ponderhit`.
     none_pending: bool,
+    /// Why the last `position` was refused: until a valid one arrives, `go`
+    /// answers `bestmove 0000` (the GUI's position is not ours).
+    refused: Option<String>,
 }
 
 /// Commands that end a `searchmoves` list.
@@ -160,6 +163,7 @@ impl Uci {
             running: None,
             perft_run: None,
             none_pending: false,
+            refused: None,
         }
     }
 
@@ -191,6 +195,7 @@ impl Uci {
                 self.core.engine.clear_hash();
                 self.session =
                     new_session(self.session.variant()).expect("the current variant is playable");
+                self.refused = None;
             }
             "position" => self.cmd_position(rest),
             "go" => self.cmd_go(rest),
@@ -306,7 +311,15 @@ impl Uci {
         }
         match lower.as_str() {
             "hash" => self.core.set_hash(parse_int(name, need(name, value)?)?),
-            "threads" => self.core.set_threads(parse_int(name, need(name, value)?)?),
+            "threads" => {
+                let note = self
+                    .core
+                    .set_threads(parse_int(name, need(name, value)?)?)?;
+                if let Some(text) = note {
+                    self.say(&text);
+                }
+                Ok(())
+            }
             "multipv" => self.core.set_multipv(parse_int(name, need(name, value)?)?),
             "move overhead" => self.core.set_overhead(parse_int(name, need(name, value)?)?),
             "ponder" => {
@@ -318,10 +331,11 @@ impl Uci {
                 Ok(())
             }
             "uci_variant" => {
+                // Always a new game at the variant's start position, the
+                // current variant too.
                 let v = need(name, value)?.trim().to_ascii_lowercase();
-                if v != self.session.variant() {
-                    self.session = new_session(&v)?;
-                }
+                self.session = new_session(&v)?;
+                self.refused = None;
                 Ok(())
             }
             _ => Err(format!("No such option: {}", echo(name))),
@@ -339,25 +353,34 @@ impl Uci {
             Some(&"startpos") if head.len() == 1 => None,
             Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
             _ => {
-                self.say(&format!(
-                    "Error: position needs 'startpos' or 'fen FEN', then optionally 'moves ...'; got '{}'",
+                self.refuse(format!(
+                    "position needs 'startpos' or 'fen FEN', then optionally 'moves ...'; got '{}'",
                     echo(rest)
                 ));
                 return;
             }
         };
         match self.session.set_position(fen.as_deref(), moves) {
-            Ok(()) => {}
-            Err(SetupError::Fen(e)) => self.say(&format!(
-                "Error: invalid FEN '{}': {e}; position unchanged",
+            Ok(()) => self.refused = None,
+            Err(SetupError::Fen(e)) => self.refuse(format!(
+                "invalid FEN '{}': {e}",
                 echo(fen.as_deref().unwrap_or(""))
             )),
-            Err(SetupError::IllegalMove { index, text }) => self.say(&format!(
-                "Error: illegal move '{}' (move {} of the list); position set after the move before it",
+            Err(SetupError::IllegalMove { index, text }) => self.refuse(format!(
+                "illegal move '{}' (move {} of the list)",
                 echo(&text),
                 index + 1
             )),
         }
+    }
+
+    /// A refused `position`: said now, and `go` refuses to search until a
+    /// valid position arrives.
+    fn refuse(&mut self, why: String) {
+        self.say(&format!(
+            "Error: {why}; position refused, go answers bestmove 0000 until a valid position"
+        ));
+        self.refused = Some(why);
     }
 
     fn cmd_go(&mut self, rest: &str) {
@@ -432,6 +455,13 @@ impl Uci {
                 }
                 _ => {}
             }
+        }
+        if let Some(why) = &self.refused {
+            self.say(&format!(
+                "Error: no position to search, the last position was refused ({why})"
+            ));
+            self.core.out.line("bestmove 0000");
+            return;
         }
         let no_move = if has_searchmoves {
             searchmoves.is_empty()

@@ -232,6 +232,15 @@ enum Activity {
     },
 }
 
+/// What XBoard was told that outlives a visit to UCI (`uci`, then `xboard`
+/// again): the clock settings and the `post` and `hard` modes.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    tc: TimeControl,
+    post: bool,
+    ponder: bool,
+}
+
 /// XBoard state: the game, modes, clocks and the current search.
 pub struct Xboard {
     core: Core,
@@ -258,12 +267,13 @@ impl Xboard {
     /// XBoard on `core`, in the state after `new`.
     pub fn new(core: Core) -> Xboard {
         let session = new_session(DEFAULT_VARIANT).expect("the default variant is playable");
-        Xboard::with_session(core, session)
+        Xboard::with_session(core, session, Settings::default())
     }
 
-    /// XBoard on `core`, going on with the game `session` (after UCI): the
-    /// engine plays Black, as after `new`, and is not in force mode.
-    pub fn with_session(core: Core, session: Box<dyn Session>) -> Xboard {
+    /// XBoard on `core`, going on with the game `session` (after UCI) and
+    /// the `settings` of an earlier visit: the engine plays Black, as after
+    /// `new`, and is not in force mode.
+    pub fn with_session(core: Core, session: Box<dyn Session>, settings: Settings) -> Xboard {
         let mut gui = Gui::default();
         gui.new_game(&*session);
         Xboard {
@@ -271,12 +281,12 @@ impl Xboard {
             session,
             force: false,
             engine_side: Color::Black,
-            post: Arc::new(AtomicBool::new(false)),
-            ponder: false,
+            post: Arc::new(AtomicBool::new(settings.post)),
+            ponder: settings.ponder,
             analyze: false,
             activity: Activity::Idle,
             root_set: None,
-            tc: TimeControl::default(),
+            tc: settings.tc,
             hint: None,
             last_info: Arc::new(Mutex::new(None)),
             illegal_position: false,
@@ -284,6 +294,15 @@ impl Xboard {
             pending_pongs: Vec::new(),
             team: team::TeamState::default(),
             gui,
+        }
+    }
+
+    /// The settings to keep for a later return to XBoard.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            tc: self.tc.clone(),
+            post: self.post.load(Relaxed),
+            ponder: self.ponder,
         }
     }
 
@@ -295,6 +314,13 @@ impl Xboard {
 
     fn out(&self, text: &str) {
         self.core.out.line(text);
+    }
+
+    /// A remark for the user, if any, as a comment line (`# ...`).
+    fn note(&self, text: Option<String>) {
+        if let Some(text) = text {
+            self.out(&format!("# {text}"));
+        }
     }
 
     fn error(&self, kind: &str, command: &str) {
@@ -618,7 +644,7 @@ impl Xboard {
             "cores" => match parse_int("cores", rest)
                 .and_then(|n| self.core.set_threads(n.clamp(1, MAX_THREADS as i64)))
             {
-                Ok(()) => {}
+                Ok(note) => self.note(note),
                 Err(_) => self.error("bad parameter", line),
             },
             "option" => self.cmd_option(rest, line),
@@ -647,12 +673,13 @@ impl Xboard {
                 Err(_) => self.error("bad parameter", line),
             },
             "d" => {
-                let mut lines = self.session.board_lines();
-                lines.push(format!("Fen: {}", self.session.fen()));
-                lines.push(format!(
-                    "Moves: {}",
-                    self.session.legal_moves_display().join(" ")
-                ));
+                // The game as it stands, not a pondered reply.
+                let lines = self.on_real_game(|_, game| {
+                    let mut lines = game.board_lines();
+                    lines.push(format!("Fen: {}", game.fen()));
+                    lines.push(format!("Moves: {}", game.legal_moves_display().join(" ")));
+                    lines
+                });
                 let lines: Vec<String> = lines.into_iter().map(|l| format!("# {l}")).collect();
                 self.core.out.lines(&lines);
             }
@@ -833,11 +860,13 @@ impl Xboard {
     }
 
     fn cmd_undo(&mut self, plies: usize, line: &str) {
-        self.halt();
-        if self.session.moves_played() < plies {
+        // A refused take-back changes nothing: the search goes on.
+        let pondered = matches!(self.activity, Activity::Pondering { .. }) as usize;
+        if self.session.moves_played() < plies + pondered {
             self.error("command not legal now", line);
             return;
         }
+        self.halt();
         for _ in 0..plies {
             self.session.undo();
         }
@@ -919,7 +948,9 @@ impl Xboard {
                 Ok(())
             }
             "hash" => int(value).and_then(|n| self.core.set_hash(n)),
-            "threads" => int(value).and_then(|n| self.core.set_threads(n)),
+            "threads" => int(value)
+                .and_then(|n| self.core.set_threads(n))
+                .map(|note| self.note(note)),
             _ => {
                 self.error("unknown option", line);
                 return;

@@ -175,3 +175,32 @@ fn help_lists_every_command_and_each_command_has_its_own() {
     assert_eq!(code, Some(0));
     assert!(version.starts_with("vsadnik "), "{version}");
 }
+
+/// Issue 31 (8): an argument that is not UTF-8 is a usage error, not a panic.
+#[test]
+fn an_argument_that_is_not_utf8_is_a_usage_error() {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    let fen =
+        OsString::from_vec(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xff w KQkq - 0 1".to_vec());
+    for args in [
+        vec![
+            OsString::from("perft"),
+            "1".into(),
+            "--fen".into(),
+            fen.clone(),
+        ],
+        vec![fen.clone()],
+        vec!["--ablate".into(), fen],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_vsadnik"))
+            .args(&args)
+            .output()
+            .expect("the binary runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("not valid UTF-8"), "{err}");
+    }
+}

@@ -329,3 +329,28 @@ fn team_usage_errors() {
         assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     }
 }
+
+/// Issue 31 (11): an engine that answers nothing is said to have given no
+/// handshake, not to lack the variant.
+#[test]
+fn an_engine_without_a_handshake_is_named_as_such() {
+    let a = team("--name A");
+    let mute = team("--mute");
+    let mut args = vec![
+        "match",
+        "--variant",
+        "bughouse",
+        "--games",
+        "1",
+        "--tc",
+        "1+0",
+    ];
+    for e in [&mute, &a, &a, &a] {
+        args.push("--engine");
+        args.push(e);
+    }
+    let run = vsadnik(&args);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    assert!(run.stderr.contains("gave no handshake"), "{}", run.stderr);
+}

@@ -658,10 +658,20 @@ fn multibyte_fens_and_moves_get_errors_in_every_variant() {
             assert_eq!(
                 lines,
                 [format!(
-                    "info string Error: illegal move '{m}' (move 1 of the list); position set after the move before it"
+                    "info string Error: illegal move '{m}' (move 1 of the list); position refused, go answers bestmove 0000 until a valid position"
                 )],
                 "{v}"
             );
+            e.send(&format!("go depth 1 searchmoves {m}"));
+            let lines = e.expect_prefix("bestmove");
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with("info string Error: no position to search")),
+                "{v}: {lines:?}"
+            );
+            assert_eq!(lines.last().unwrap(), "bestmove 0000", "{v}: {lines:?}");
+            e.send("position startpos");
             e.send(&format!("go depth 1 searchmoves {m}"));
             let lines = e.expect_prefix("bestmove");
             assert!(
@@ -712,5 +722,88 @@ fn progressive_proved_refutation_is_an_info_string() {
     assert!(
         lines.iter().any(|l| l.contains("score mate 1")),
         "{lines:?}"
+    );
+}
+
+/// Issue 31 (10): after a refused `position` (here a Chess960 FEN with
+/// castling files) `go` plays no move for the old position: `bestmove 0000`
+/// with an error, until a valid position arrives.
+#[test]
+fn go_after_a_refused_position_answers_a_null_move() {
+    let mut e = Engine::uci();
+    e.send("position startpos moves e2e4");
+    e.sync();
+    for bad in [
+        "position fen bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w HFhf - 0 1",
+        "position startpos moves e2e4 e2e4",
+        "position nonsense",
+    ] {
+        e.send(bad);
+        for go in ["go depth 3", "go infinite", "go wtime 1000 btime 1000"] {
+            e.send(go);
+            let lines = e.expect_prefix("bestmove");
+            assert_eq!(
+                lines.last().unwrap(),
+                "bestmove 0000",
+                "{bad}: {go}: {lines:?}"
+            );
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with("info string Error: no position to search")),
+                "{lines:?}"
+            );
+        }
+    }
+    // A valid position, a new game or a variant ends the refusal.
+    for fix in [
+        "position startpos",
+        "ucinewgame",
+        "setoption name UCI_Variant value chess",
+    ] {
+        e.send("position nonsense");
+        e.send(fix);
+        e.send("go depth 2");
+        let lines = e.expect_prefix("bestmove");
+        assert_ne!(lines.last().unwrap(), "bestmove 0000", "{fix}: {lines:?}");
+    }
+}
+
+/// Issue 31 (11): `UCI_Variant` always starts a new game, also when it
+/// names the variant being played.
+#[test]
+fn uci_variant_of_the_current_variant_resets_the_game() {
+    let mut e = Engine::uci();
+    let start = e.fen();
+    e.send("position startpos moves e2e4 e7e5");
+    assert_ne!(e.fen(), start);
+    e.send("setoption name UCI_Variant value chess");
+    assert_eq!(e.fen(), start);
+}
+
+/// Issue 31 (9): `Threads` above the host's hardware threads searches
+/// with those and says so (over-subscribed threads made `stop` take up to
+/// 850 ms); XBoard's `cores` the same, as a comment line.
+#[test]
+fn threads_are_capped_at_the_hosts_hardware_threads() {
+    let mut e = Engine::start_with_env("VSADNIK_HOST_THREADS", "2");
+    e.send("uci");
+    e.expect("uciok");
+    e.send("setoption name Threads value 2");
+    assert!(e.sync().is_empty());
+    e.send("setoption name Threads value 64");
+    assert_eq!(
+        e.sync(),
+        ["info string Threads 64 is more than the 2 hardware threads of this machine; searching with 2"]
+    );
+    e.send("go depth 4");
+    e.expect_prefix("bestmove");
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature done=1");
+    e.send("cores 256");
+    assert_eq!(
+        e.ping(1),
+        ["# Threads 256 is more than the 2 hardware threads of this machine; searching with 2"]
     );
 }

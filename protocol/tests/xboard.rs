@@ -593,3 +593,53 @@ fn variant_chess_is_normal_and_unknown_names_get_a_hint() {
     e.send("usermove e7e5");
     assert!(e.ping(4).is_empty());
 }
+
+/// Issue 31 (6): the clock settings outlive a visit to UCI; `go` then
+/// moves in the time set, not never.
+#[test]
+fn the_time_control_survives_a_uci_round_trip() {
+    let mut e = Engine::xboard();
+    for l in ["st 0.05", "new", "force", "uci"] {
+        e.send(l);
+    }
+    e.expect("uciok");
+    e.send("xboard");
+    e.send("usermove e2e4");
+    e.send("go");
+    let lines = e.until(|l| l.starts_with("move "), Duration::from_secs(5), "move");
+    assert!(engine_move(&lines).is_some(), "{lines:?}");
+}
+
+/// Issue 31 (7): a refused `remove` or `undo` changes nothing: the search
+/// under way goes on and its move comes.
+#[test]
+fn a_refused_take_back_leaves_the_search_alone() {
+    for take_back in ["remove", "undo"] {
+        let mut e = Engine::xboard();
+        for l in ["st 0.2", "new", "go", take_back] {
+            e.send(l);
+        }
+        let lines = e.until(|l| l.starts_with("move "), Duration::from_secs(5), "move");
+        assert!(
+            lines.contains(&format!("Error (command not legal now): {take_back}")),
+            "{lines:?}"
+        );
+        e.ping(2);
+    }
+}
+
+/// Issue 31 (11): `d` while pondering shows the game, not the pondered reply.
+#[test]
+fn d_while_pondering_shows_the_game() {
+    let mut e = Engine::xboard();
+    for l in ["new", "hard", "st 0.1", "usermove e2e4"] {
+        e.send(l);
+    }
+    let reply = engine_move(&e.expect_prefix("move ")).unwrap();
+    let mut judge = Engine::uci();
+    judge.send(&format!("position startpos moves e2e4 {reply}"));
+    let want = judge.fen();
+    e.send("hint");
+    e.expect_prefix("Hint: ");
+    assert_eq!(xboard_fen(&mut e, 1), want);
+}

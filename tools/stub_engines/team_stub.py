@@ -16,6 +16,7 @@ Options (N counts this engine's own moves in the current game, from 1):
                        confiscate; pawn drops the S5 ranks forbid excepted)
   --sit                never move: answer `bestmove 0000` (UCI) or stay
                        silent (XBoard)
+  --mute               answer nothing at all, not even the handshake
   --crash-after N      exit without a word when asked for move N+1
   --illegal-after N    answer the request for move N+1 with an illegal move
                        (a1a1)
@@ -50,7 +51,7 @@ def parse_args(args):
     """The options as {name: value}, True for flags."""
     opt = {}
     i = 0
-    flags = ("xboard", "no-drops", "checking-drop", "sit")
+    flags = ("xboard", "no-drops", "checking-drop", "sit", "mute")
     while i < len(args):
         key = args[i].lstrip("-")
         if key in flags:
@@ -268,6 +269,8 @@ class Stub:
 
     def run(self):
         handle = self.xboard if self.opt.get("xboard") else self.uci
+        if self.opt.get("mute"):
+            handle = lambda line: None
         for line in sys.stdin:
             line = line.strip()
             if line:

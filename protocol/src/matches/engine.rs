@@ -285,6 +285,9 @@ pub struct XbFeatures {
     reuse: bool,
     variants: Option<Vec<String>>,
     myname: Option<String>,
+    /// Whether any `feature` line came (an engine that sends none is taken
+    /// for an XBoard engine of protocol version 1, normal chess only).
+    featured: bool,
 }
 
 impl Default for XbFeatures {
@@ -298,6 +301,7 @@ impl Default for XbFeatures {
             reuse: true,
             variants: None,
             myname: None,
+            featured: false,
         }
     }
 }
@@ -599,6 +603,7 @@ impl Engine {
                     let Some(rest) = l.trim().strip_prefix("feature ") else {
                         continue;
                     };
+                    e.xb.featured = true;
                     for (key, value) in parse_features(rest) {
                         let known = KNOWN_FEATURES.contains(&key.as_str());
                         if key != "done" {
@@ -654,6 +659,12 @@ impl Engine {
                     Some(list) => list.iter().any(|v| v == xb_name),
                     None => xb_name == "normal",
                 };
+                if !listed && !self.xb.featured {
+                    return Err(format!(
+                        "gave no handshake (no uciok after uci, no feature after protover 2), \
+                         so it offers no variant {variant}"
+                    ));
+                }
                 if !listed {
                     return Err(format!(
                         "does not offer variant {variant} (feature variants)"

@@ -27,6 +27,13 @@ impl Engine {
         Engine::spawn(Command::new(env!("CARGO_BIN_EXE_vsadnik")))
     }
 
+    /// Starts `vsadnik` with one more environment variable.
+    pub fn start_with_env(key: &str, value: &str) -> Engine {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_vsadnik"));
+        command.env(key, value);
+        Engine::spawn(command)
+    }
+
     /// Starts `vsadnik` with its virtual memory limited to `kb` KiB (a
     /// shell's `ulimit -v`), so that large allocations and thread stacks
     /// fail. glibc's allocator is held to one arena: each thread's own
@@ -36,8 +43,10 @@ impl Engine {
     /// loaded machine).
     pub fn start_with_memory_limit(kb: u64) -> Engine {
         let mut sh = Command::new("sh");
+        // The threads are not capped at the host's: their stacks are what
+        // runs out.
         sh.arg("-c").arg(format!(
-            "ulimit -v {kb} && MALLOC_ARENA_MAX=1 exec '{}'",
+            "ulimit -v {kb} && MALLOC_ARENA_MAX=1 VSADNIK_HOST_THREADS=256 exec '{}'",
             env!("CARGO_BIN_EXE_vsadnik")
         ));
         Engine::spawn(sh)
