@@ -175,6 +175,51 @@ fn bad_requests_get_4xx_and_the_server_goes_on() {
 }
 
 #[test]
+fn ambiguous_heads_and_foreign_origins_are_refused() {
+    let gui = Gui::start(&["--side", "both"]);
+    let p = gui.port;
+    let host = format!("Host: 127.0.0.1:{p}\r\n");
+    let json = "Content-Type: application/json\r\n";
+    // RFC 9112: two Content-Length or two Host headers are refused (400),
+    // whichever comes first and whether or not they agree.
+    for (req, status) in [
+        (format!("POST /api/flip HTTP/1.1\r\n{host}{json}Content-Length: 2\r\nContent-Length: 100\r\n\r\n{{}}"), 400),
+        (format!("POST /api/flip HTTP/1.1\r\n{host}{json}Content-Length: 2\r\nContent-Length: 2\r\n\r\n{{}}"), 400),
+        (format!("GET /api/state HTTP/1.1\r\n{host}Host: evil.example\r\n\r\n"), 400),
+        (format!("GET /api/state HTTP/1.1\r\n{host}{host}\r\n"), 400),
+    ] {
+        let r = gui.raw(req.as_bytes());
+        assert_eq!(r.status, status, "{req:?}: {}", r.body);
+        assert!(!r.error().is_empty());
+    }
+    assert_eq!(
+        gui.get("/api/state").json().get("flipped"),
+        Some(&Json::Bool(false)),
+        "the refused flip did nothing"
+    );
+    // Every API request from a foreign origin is refused, the event stream
+    // included (a page elsewhere must not take its slots).
+    for path in ["/api/events", "/api/state", "/api/pgn"] {
+        for origin in ["http://evil.example", "null", "https://127.0.0.1:1"] {
+            let r = gui
+                .raw(format!("GET {path} HTTP/1.1\r\n{host}Origin: {origin}\r\n\r\n").as_bytes());
+            assert_eq!(r.status, 403, "{path} from {origin}: {}", r.body);
+            assert!(r.error().contains("origin"), "{}", r.error());
+        }
+    }
+    // The page's own origin, and none (scripts), are served.
+    for origin in [
+        format!("Origin: http://127.0.0.1:{p}\r\n"),
+        format!("Origin: http://localhost:{p}\r\n"),
+        String::new(),
+    ] {
+        let r = gui.raw(format!("GET /api/state HTTP/1.1\r\n{host}{origin}\r\n").as_bytes());
+        assert_eq!(r.status, 200, "{origin:?}: {}", r.body);
+    }
+    assert!(gui.stop().success());
+}
+
+#[test]
 fn takeback_flip_load_and_analysis_with_live_lines() {
     let engine = quick_engine();
     let gui = Gui::start(&["--engine", &engine, "--side", "both"]);

@@ -3,8 +3,9 @@
 //! API ([`super::api`]) and the event streams (Server-Sent Events).
 //!
 //! Requests must name this server in `Host` (`127.0.0.1:PORT` or
-//! `localhost:PORT`, against DNS rebinding); commands must be `POST`s of
-//! `application/json` from no other origin, which a page elsewhere cannot
+//! `localhost:PORT`, against DNS rebinding); API requests (event streams
+//! included) that carry an `Origin` must carry the page's own; commands
+//! must be `POST`s of `application/json`, which a page elsewhere cannot
 //! send without the browser asking first (a CORS preflight, never
 //! granted).
 
@@ -121,7 +122,7 @@ fn serve(mut stream: TcpStream, hub: &Hub<Command>, port: u16) {
             return;
         }
     };
-    if let Err(r) = check_host(&req, port) {
+    if let Err(r) = check_host(&req, port).and_then(|_| check_origin(&req, port)) {
         let _ = write_response(&mut stream, &r);
         return;
     }
@@ -129,7 +130,7 @@ fn serve(mut stream: TcpStream, hub: &Hub<Command>, port: u16) {
         events(stream, hub);
         return;
     }
-    let response = route(&req, hub, port);
+    let response = route(&req, hub);
     let _ = write_response(&mut stream, &response);
 }
 
@@ -144,20 +145,33 @@ fn check_host(req: &Request, port: u16) -> Result<(), Response> {
     }
 }
 
-/// Refuses commands from other origins or not in JSON (a page elsewhere
-/// cannot send JSON here without a CORS preflight, which is never granted).
-fn check_command(req: &Request, port: u16) -> Result<(), Response> {
-    if let Some(origin) = req.header("origin") {
-        let local = origin
-            .strip_prefix("http://")
-            .is_some_and(|o| is_local(o, port));
-        if !local {
-            return Err(Response::error(
-                403,
-                "commands are taken from this page only",
-            ));
-        }
+/// Refuses API requests (event streams included) that carry an `Origin`
+/// other than the page's own: a page elsewhere may neither command the
+/// board nor take its event streams. Requests without one (scripts, the
+/// page's own same-origin reads) pass.
+fn check_origin(req: &Request, port: u16) -> Result<(), Response> {
+    if !req.path.starts_with("/api/") {
+        return Ok(());
     }
+    match req.header("origin") {
+        None => Ok(()),
+        Some(origin)
+            if origin
+                .strip_prefix("http://")
+                .is_some_and(|o| is_local(o, port)) =>
+        {
+            Ok(())
+        }
+        Some(_) => Err(Response::error(
+            403,
+            "requests from another origin are refused: use the board's own page",
+        )),
+    }
+}
+
+/// Refuses commands not in JSON (a page elsewhere cannot send JSON here
+/// without a CORS preflight, which is never granted).
+fn check_command(req: &Request) -> Result<(), Response> {
     let json = req
         .header("content-type")
         .is_some_and(|t| t.split(';').next().unwrap_or("").trim() == "application/json");
@@ -171,7 +185,7 @@ fn check_command(req: &Request, port: u16) -> Result<(), Response> {
 }
 
 /// The response to a request other than an event stream.
-fn route(req: &Request, hub: &Hub<Command>, port: u16) -> Response {
+fn route(req: &Request, hub: &Hub<Command>) -> Response {
     let path = req.path.as_str();
     if let Some(asset) = assets::find(path) {
         return if req.method == "GET" {
@@ -189,7 +203,7 @@ fn route(req: &Request, hub: &Hub<Command>, port: u16) -> Response {
         p if api::POST_PATHS.contains(&p) => {
             if req.method != "POST" {
                 method_not_allowed("POST")
-            } else if let Err(r) = check_command(req, port) {
+            } else if let Err(r) = check_command(req) {
                 r
             } else {
                 api::post(hub, req)
@@ -259,16 +273,22 @@ mod tests {
             ],
             ..Request::default()
         };
-        assert!(check_host(&r, 7).is_ok() && check_command(&r, 7).is_ok());
+        assert!(check_host(&r, 7).is_ok() && check_origin(&r, 7).is_ok());
+        assert!(check_command(&r).is_ok());
         r.headers
             .push(("origin".into(), "http://evil.example".into()));
-        assert_eq!(check_command(&r, 7).unwrap_err().status, 403);
+        assert_eq!(check_origin(&r, 7).unwrap_err().status, 403);
+        r.path = "/api/events".into();
+        assert_eq!(check_origin(&r, 7).unwrap_err().status, 403);
+        r.path = "/app.js".into();
+        assert!(check_origin(&r, 7).is_ok(), "the page's files are public");
+        r.path = "/api/state".into();
         r.headers.pop();
         r.headers
             .push(("origin".into(), "http://localhost:7".into()));
-        assert!(check_command(&r, 7).is_ok());
+        assert!(check_origin(&r, 7).is_ok());
         r.headers[1].1 = "text/plain".into();
-        assert_eq!(check_command(&r, 7).unwrap_err().status, 415);
+        assert_eq!(check_command(&r).unwrap_err().status, 415);
         r.headers[0].1 = "evil.example:7".into();
         assert_eq!(check_host(&r, 7).unwrap_err().status, 403);
         r.headers[0].1 = "127.0.0.1:8".into();
