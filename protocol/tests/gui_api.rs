@@ -219,6 +219,72 @@ fn ambiguous_heads_and_foreign_origins_are_refused() {
     assert!(gui.stop().success());
 }
 
+/// Opens `GET /api/events`, reads its head and first event, and closes
+/// the connection, as a page reloaded or `curl -m1` does.
+fn short_event_stream(gui: &Gui) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", gui.port)).unwrap();
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    s.write_all(
+        format!(
+            "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            gui.port
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let mut first = String::new();
+    let mut r = BufReader::new(s);
+    let _ = r.read_line(&mut first);
+    if first.contains(" 200 ") {
+        let mut line = String::new();
+        while r.read_line(&mut line).is_ok_and(|n| n > 0) && !line.starts_with("data: ") {
+            line.clear();
+        }
+    }
+    first
+}
+
+#[test]
+fn closed_event_streams_free_their_slots() {
+    let gui = Gui::start(&["--side", "both"]);
+    // Far more short-lived streams than slots, while the game is idle
+    // (nothing is published that would find the dead ones).
+    for _ in 0..3 * 16 {
+        let first = short_event_stream(&gui);
+        if first.contains(" 503 ") {
+            break;
+        }
+    }
+    // A new stream is served once the dead ones are noticed (promptly:
+    // well within the wait).
+    let end = Instant::now() + WAIT;
+    loop {
+        let first = short_event_stream(&gui);
+        if first.contains(" 200 ") {
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "no event stream after the short ones closed: {first}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // A stream that stays open gets the next state.
+    let events = gui.events();
+    gui.play("e2e4");
+    let end = Instant::now() + WAIT;
+    loop {
+        let line = events
+            .recv_timeout(end.saturating_duration_since(Instant::now()))
+            .expect("the state after e2e4 on the stream");
+        if line.starts_with("data: ") && line.contains("\"uci\":\"e2e4\"") {
+            break;
+        }
+    }
+    assert!(gui.stop().success());
+}
+
 #[test]
 fn takeback_flip_load_and_analysis_with_live_lines() {
     let engine = quick_engine();

@@ -7,7 +7,9 @@ board; tranzit transfers dragged to the other board; tavreli tower levels
 clicked to choose a split; the promotion chooser; the analysis panel --
 and a team game of bughouse and of Swedish chess (a second server: the
 partner's capture dragged from the reserve onto the person's board, a
-partner message sent with a button and answered). After
+partner message sent with a button and answered), and the page's event
+stream refused while every slot is taken and reconnecting by itself once
+one is free. After
 each step it checks that the board on the page changed and that the engine
 answered; at the end of each variant it saves a screenshot to
 docs/img/gui-<variant>.png. Last, `watch`: a third server with
@@ -33,6 +35,7 @@ import argparse
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -49,7 +52,7 @@ except ImportError as e:  # reported by missing_tools()
     SELENIUM_ERROR = str(e)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-VARIANTS = ["chess", "crazyhouse", "tranzit", "progressive-italian",
+VARIANTS = ["chess", "reconnect", "crazyhouse", "tranzit", "progressive-italian",
             "progressive-scottish", "progressive-english", "tavreli", "bughouse", "swedish",
             "watch"]
 TEAM = ("bughouse", "swedish")
@@ -427,6 +430,45 @@ def play_swedish(page, out):
     return play_team(page, out, "swedish", "black", f"{a} | {b}", ["Q@e6", "Q@d6"])
 
 
+def hold_event_streams(url):
+    """Opens event streams on the server at `url` until it refuses one
+    (all its slots taken); the open sockets."""
+    host, port = url.split("//")[1].strip("/").split(":")
+    held = []
+    for _ in range(64):
+        s = socket.create_connection((host, int(port)), timeout=WAIT)
+        s.sendall(f"GET /api/events HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+        first = s.recv(64).decode("latin-1")
+        if " 200 " not in first:
+            s.close()
+            return held
+        held.append(s)
+    raise Failure("the server never refused an event stream")
+
+
+def reconnect(page, out, url):
+    """The page opened while every event stream slot is taken: its stream
+    is refused (503) and the page says it is reconnecting; once the slots
+    are free it connects again by itself, and the engine's answer to a
+    move (which only the stream brings) is shown."""
+    page.new_game("chess")
+    held = hold_event_streams(url)
+    try:
+        page.goto(url)
+        page.wait("the page reconnecting", lambda: page.d.find_element(By.ID, "connection").text
+                  == "reconnecting\u2026")
+    finally:
+        for s in held:
+            s.close()
+    page.wait("the page connected again", lambda: page.d.find_element(By.ID, "connection").text
+              == "connected")
+    page.move("e2e4", "drag")
+    page.wait("the engine's answer from the stream", lambda: len(page.state()["moves"]) == 2)
+    # The refused stream's 503 is in the console: expected here.
+    page.d.get_log("browser")
+    return None
+
+
 def watch_match(page, out, binary, nodes, back):
     """A second server follows a bughouse match's live file; the page
     follows it read-only and shows board B when its button is clicked."""
@@ -527,6 +569,8 @@ def main():
             try:
                 if v.startswith("progressive-"):
                     path = play_progressive(page, args.out, v)
+                elif v == "reconnect":
+                    path = reconnect(page, args.out, servers[kind].url)
                 elif v == "watch":
                     path = watch_match(page, args.out, args.binary, 20 * args.nodes, servers[kind].url)
                 else:
@@ -534,7 +578,8 @@ def main():
                 errors = page.console_errors()
                 if errors:
                     raise Failure("console errors: " + json.dumps(errors))
-                print(f"ok   {v:22} {time.time() - started:5.1f} s  {os.path.relpath(path, ROOT)}")
+                shot = os.path.relpath(path, ROOT) if path else "(no screenshot)"
+                print(f"ok   {v:22} {time.time() - started:5.1f} s  {shot}")
             except Exception as e:  # report and go on with the next variant
                 failed.append(v)
                 print(f"FAIL {v:22} {type(e).__name__}: {e}", file=sys.stderr)

@@ -15,7 +15,7 @@ use super::http::{read_request, write_response, Request, Response, COMMON_HEADER
 use super::hub::Hub;
 use super::room::Command;
 use crossbeam::channel::RecvTimeoutError;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -27,8 +27,13 @@ pub const MAX_CONNECTIONS: usize = 32;
 const READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a write may block.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
-/// A comment line on idle event streams, so that dead ones are noticed.
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// A comment line on idle event streams, so that dead ones are noticed
+/// (a write to a closed connection fails) and proxies keep them open.
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
+/// How often an idle event stream checks that its client is still there
+/// (a closed connection reads as its end): a page reloaded, or a client
+/// gone, frees its slot within about this long.
+const CLIENT_CHECK: Duration = Duration::from_millis(500);
 
 /// The server: its listener, the hub, the live connection count.
 pub struct Server {
@@ -218,10 +223,11 @@ fn method_not_allowed(allow: &str) -> Response {
 }
 
 /// An event stream: the latest state at once, then every event published,
-/// with a comment line when idle; ends when the client goes, the stream
-/// falls behind, or the server shuts down.
+/// with a comment line when idle; ends when the client goes (its
+/// connection closes, or a write fails), the stream falls behind, or the
+/// server shuts down.
 fn events(mut stream: TcpStream, hub: &Hub<Command>) {
-    let Some(rx) = hub.subscribe() else {
+    let Some(sub) = hub.subscribe() else {
         let _ = write_response(&mut stream, &Response::error(503, "too many event streams"));
         return;
     };
@@ -236,10 +242,19 @@ fn events(mut stream: TcpStream, hub: &Hub<Command>) {
     {
         return;
     }
+    let mut written = Instant::now();
     loop {
-        let frame = match rx.recv_timeout(KEEP_ALIVE) {
+        let frame = match sub.events.recv_timeout(CLIENT_CHECK) {
             Ok(f) => f,
-            Err(RecvTimeoutError::Timeout) => ": keep-alive\n\n".into(),
+            Err(RecvTimeoutError::Timeout) => {
+                if client_gone(&mut stream) {
+                    return;
+                }
+                if written.elapsed() < KEEP_ALIVE {
+                    continue;
+                }
+                ": keep-alive\n\n".into()
+            }
             Err(RecvTimeoutError::Disconnected) => return,
         };
         if hub.shutting_down() {
@@ -252,7 +267,27 @@ fn events(mut stream: TcpStream, hub: &Hub<Command>) {
         {
             return;
         }
+        written = Instant::now();
     }
+}
+
+/// True when the client of an event stream has closed its connection (or
+/// it failed): a client sends nothing after its request, so the end of
+/// the input means it has gone. Bytes it sends anyway are dropped.
+fn client_gone(stream: &mut TcpStream) -> bool {
+    if stream.set_nonblocking(true).is_err() {
+        return true;
+    }
+    let mut buf = [0; 512];
+    let gone = match stream.read(&mut buf) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(e) => !matches!(
+            e.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted
+        ),
+    };
+    stream.set_nonblocking(false).is_err() || gone
 }
 
 #[cfg(test)]

@@ -631,12 +631,40 @@
     if (state) renderThinking();
   }
 
+  // The state as it is now (at the start, and whenever the stream opens
+  // again: what was published while it was down is not replayed).
+  function refresh() {
+    fetch('/api/state').then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
+      .then(onState).catch(() => showMessage('the server cannot be reached'));
+  }
+
+  // The event stream. After any error (the server gone, or a stream
+  // refused with 503, which an EventSource never retries by itself) it is
+  // closed and opened anew after a wait that doubles from half a second
+  // to eight; once open, the wait starts again and the state is fetched.
+  const RETRY_FIRST = 500, RETRY_MAX = 8000;
+  let stream = null;
+  let retry = RETRY_FIRST;
   function connect() {
     const es = new EventSource('/api/events');
+    stream = es;
     es.addEventListener('state', (e) => onState(JSON.parse(e.data)));
     es.addEventListener('thinking', (e) => onThinking(JSON.parse(e.data)));
-    es.onopen = () => { $('connection').textContent = 'connected'; $('connection').classList.remove('down'); };
-    es.onerror = () => { $('connection').textContent = 'reconnecting…'; $('connection').classList.add('down'); };
+    es.onopen = () => {
+      retry = RETRY_FIRST;
+      $('connection').textContent = 'connected';
+      $('connection').classList.remove('down');
+      refresh();
+    };
+    es.onerror = () => {
+      es.close();
+      if (stream !== es) return;
+      stream = null;
+      $('connection').textContent = 'reconnecting…';
+      $('connection').classList.add('down');
+      setTimeout(connect, retry);
+      retry = Math.min(2 * retry, RETRY_MAX);
+    };
   }
 
   // ---- controls --------------------------------------------------------
@@ -672,6 +700,6 @@
   });
 
   window.vsadnikPage = { html, post, showMessage };
-  fetch('/api/state').then((r) => r.json()).then(onState).catch(() => showMessage('the server cannot be reached'));
+  refresh();
   connect();
 })();
