@@ -285,6 +285,81 @@ fn closed_event_streams_free_their_slots() {
     assert!(gui.stop().success());
 }
 
+/// A slowloris client: a request head sent one byte at a time, a byte
+/// every half second, for at most `WAIT`; the status line the server
+/// answered with (empty when it only closed the connection), and when.
+fn slow_client(port: u16) -> (String, Duration) {
+    use std::io::{Read, Write};
+    let started = Instant::now();
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
+    let head = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: ");
+    let mut bytes = head.bytes().chain(std::iter::repeat(b'a'));
+    let mut answer = Vec::new();
+    while started.elapsed() < WAIT {
+        let byte = bytes.next().unwrap_or(b'a');
+        if s.write_all(&[byte]).is_err() {
+            break;
+        }
+        let mut buf = [0; 256];
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                answer.extend_from_slice(&buf[..n]);
+                break;
+            }
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => break,
+        }
+    }
+    let text = String::from_utf8_lossy(&answer);
+    (
+        text.lines().next().unwrap_or("").to_string(),
+        started.elapsed(),
+    )
+}
+
+#[test]
+fn slow_clients_neither_hold_the_server_nor_stay_forever() {
+    let gui = Gui::start(&["--side", "both"]);
+    let port = gui.port;
+    // 40 clients that each send a byte every half second: more than the
+    // connections served at once (32).
+    let slow: Vec<_> = (0..40)
+        .map(|_| std::thread::spawn(move || slow_client(port)))
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    // A real page is served meanwhile: its files and the state.
+    let started = Instant::now();
+    for path in ["/", "/app.js", "/style.css", "/api/state"] {
+        let r = gui.get(path);
+        assert_eq!(
+            r.status, 200,
+            "{path} while 40 slow clients wait: {}",
+            r.body
+        );
+    }
+    eprintln!(
+        "the page and its state while 40 slow clients wait: {:?}",
+        started.elapsed()
+    );
+    // Each slow head has one deadline in all: the server answers 408 and
+    // closes, although every byte came well within a read's timeout.
+    for t in slow {
+        let (status, after) = t.join().unwrap();
+        assert!(
+            status.starts_with("HTTP/1.1 408 "),
+            "a slow head after {after:?}: {status:?}"
+        );
+    }
+    assert!(gui.stop().success());
+}
+
 #[test]
 fn takeback_flip_load_and_analysis_with_live_lines() {
     let engine = quick_engine();

@@ -4,6 +4,8 @@
 //! are written by the server module on the same connection.
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
 
 /// Longest request line plus headers, in bytes.
 pub const MAX_HEAD: usize = 16 * 1024;
@@ -21,6 +23,36 @@ const SINGLE: [&str; 5] = [
     "content-type",
     "transfer-encoding",
 ];
+
+/// A connection read under one deadline for a whole request: no read waits
+/// past it, and a read asked for after it fails at once (`TimedOut`,
+/// answered with 408), however steadily the bytes trickle in.
+pub struct Deadline<'a> {
+    stream: &'a TcpStream,
+    end: Instant,
+}
+
+impl<'a> Deadline<'a> {
+    /// Reads from `stream` for at most `within` from now.
+    pub fn new(stream: &'a TcpStream, within: Duration) -> Deadline<'a> {
+        Deadline {
+            stream,
+            end: Instant::now() + within,
+        }
+    }
+}
+
+impl Read for Deadline<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.end.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut stream = self.stream;
+        stream.read(buf)
+    }
+}
 
 /// A request as read from the connection.
 #[derive(Debug, Default)]

@@ -1,6 +1,10 @@
 //! The web server: a listener on 127.0.0.1 only, one short-lived thread per
-//! connection (at most [`MAX_CONNECTIONS`] at once), the page's files, the
-//! API ([`super::api`]) and the event streams (Server-Sent Events).
+//! connection, the page's files, the API ([`super::api`]) and the event
+//! streams (Server-Sent Events). A connection's request must arrive whole
+//! within [`REQUEST_DEADLINE`]; until it has, the connection is pending
+//! ([`super::pending`]), and only then takes one of the
+//! [`MAX_CONNECTIONS`] served at once, so slow clients cannot starve the
+//! page.
 //!
 //! Requests must name this server in `Host` (`127.0.0.1:PORT` or
 //! `localhost:PORT`, against DNS rebinding); API requests (event streams
@@ -11,8 +15,9 @@
 
 use super::api;
 use super::assets;
-use super::http::{read_request, write_response, Request, Response, COMMON_HEADERS};
+use super::http::{read_request, write_response, Deadline, Request, Response, COMMON_HEADERS};
 use super::hub::Hub;
+use super::pending::{Pending, Ticket};
 use super::room::Command;
 use crossbeam::channel::RecvTimeoutError;
 use std::io::{Read, Write};
@@ -21,10 +26,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Most connections served at once (event streams included).
+/// Most connections served at once (event streams included), not counting
+/// those whose request is still arriving.
 pub const MAX_CONNECTIONS: usize = 32;
-/// How long a client may take to send its request.
-const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client may take to send its whole request, head and body.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
 /// How long a write may block.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// A comment line on idle event streams, so that dead ones are noticed
@@ -35,12 +41,14 @@ const KEEP_ALIVE: Duration = Duration::from_secs(5);
 /// gone, frees its slot within about this long.
 const CLIENT_CHECK: Duration = Duration::from_millis(500);
 
-/// The server: its listener, the hub, the live connection count.
+/// The server: its listener, the hub, the connections served and those
+/// whose request is still arriving.
 pub struct Server {
     listener: TcpListener,
     hub: Arc<Hub<Command>>,
     port: u16,
     live: Arc<AtomicUsize>,
+    pending: Arc<Pending>,
 }
 
 impl Server {
@@ -52,6 +60,7 @@ impl Server {
             hub,
             port,
             live: Arc::new(AtomicUsize::new(0)),
+            pending: Pending::new(),
         })
     }
 
@@ -72,24 +81,17 @@ impl Server {
                 std::thread::sleep(Duration::from_millis(50));
                 continue;
             };
-            if self.live.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            let Some(ticket) = self.pending.admit(&stream) else {
                 let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
                 let _ = write_response(&mut stream, &Response::error(503, "too many connections"));
                 continue;
-            }
-            self.live.fetch_add(1, Ordering::SeqCst);
+            };
             let hub = self.hub.clone();
             let live = self.live.clone();
             let port = self.port;
-            let spawned = std::thread::Builder::new()
+            let _ = std::thread::Builder::new()
                 .name("gui connection".into())
-                .spawn(move || {
-                    serve(stream, &hub, port);
-                    live.fetch_sub(1, Ordering::SeqCst);
-                });
-            if spawned.is_err() {
-                self.live.fetch_sub(1, Ordering::SeqCst);
-            }
+                .spawn(move || serve(stream, ticket, &hub, &live, port));
         }
     }
 }
@@ -116,18 +118,31 @@ fn is_local(value: &str, port: u16) -> bool {
     value == format!("127.0.0.1:{port}") || value == format!("localhost:{port}")
 }
 
-/// Serves one connection: one request, one response (or an event stream).
-fn serve(mut stream: TcpStream, hub: &Hub<Command>, port: u16) {
-    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
+/// Serves one connection: its request read within [`REQUEST_DEADLINE`]
+/// (while `ticket` keeps it among the pending), then one of the
+/// connections served at once taken for its answer (503 when none is free).
+fn serve(mut stream: TcpStream, ticket: Ticket, hub: &Hub<Command>, live: &AtomicUsize, port: u16) {
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
-    let req = match read_request(&stream) {
+    let read = read_request(Deadline::new(&stream, REQUEST_DEADLINE));
+    drop(ticket);
+    let req = match read {
         Ok(r) => r,
         Err(e) => {
             let _ = write_response(&mut stream, &Response::error(e.status, &e.message));
             return;
         }
     };
-    if let Err(r) = check_host(&req, port).and_then(|_| check_origin(&req, port)) {
+    if live.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+        let _ = write_response(&mut stream, &Response::error(503, "too many connections"));
+    } else {
+        answer(stream, &req, hub, port);
+    }
+    live.fetch_sub(1, Ordering::SeqCst);
+}
+
+/// Answers `req`: a response, or an event stream.
+fn answer(mut stream: TcpStream, req: &Request, hub: &Hub<Command>, port: u16) {
+    if let Err(r) = check_host(req, port).and_then(|_| check_origin(req, port)) {
         let _ = write_response(&mut stream, &r);
         return;
     }
@@ -135,7 +150,7 @@ fn serve(mut stream: TcpStream, hub: &Hub<Command>, port: u16) {
         events(stream, hub);
         return;
     }
-    let response = route(&req, hub);
+    let response = route(req, hub);
     let _ = write_response(&mut stream, &response);
 }
 
