@@ -136,6 +136,7 @@ fn config(opts: &GuiOptions) -> Result<Config, UsageError> {
         side: opts.side,
         tc: opts.tc,
         margin: opts.margin,
+        pace: opts.pace,
         debug: opts.debug,
     })
 }
