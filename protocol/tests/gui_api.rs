@@ -175,6 +175,192 @@ fn bad_requests_get_4xx_and_the_server_goes_on() {
 }
 
 #[test]
+fn ambiguous_heads_and_foreign_origins_are_refused() {
+    let gui = Gui::start(&["--side", "both"]);
+    let p = gui.port;
+    let host = format!("Host: 127.0.0.1:{p}\r\n");
+    let json = "Content-Type: application/json\r\n";
+    // RFC 9112: two Content-Length or two Host headers are refused (400),
+    // whichever comes first and whether or not they agree.
+    for (req, status) in [
+        (format!("POST /api/flip HTTP/1.1\r\n{host}{json}Content-Length: 2\r\nContent-Length: 100\r\n\r\n{{}}"), 400),
+        (format!("POST /api/flip HTTP/1.1\r\n{host}{json}Content-Length: 2\r\nContent-Length: 2\r\n\r\n{{}}"), 400),
+        (format!("GET /api/state HTTP/1.1\r\n{host}Host: evil.example\r\n\r\n"), 400),
+        (format!("GET /api/state HTTP/1.1\r\n{host}{host}\r\n"), 400),
+    ] {
+        let r = gui.raw(req.as_bytes());
+        assert_eq!(r.status, status, "{req:?}: {}", r.body);
+        assert!(!r.error().is_empty());
+    }
+    assert_eq!(
+        gui.get("/api/state").json().get("flipped"),
+        Some(&Json::Bool(false)),
+        "the refused flip did nothing"
+    );
+    // Every API request from a foreign origin is refused, the event stream
+    // included (a page elsewhere must not take its slots).
+    for path in ["/api/events", "/api/state", "/api/pgn"] {
+        for origin in ["http://evil.example", "null", "https://127.0.0.1:1"] {
+            let r = gui
+                .raw(format!("GET {path} HTTP/1.1\r\n{host}Origin: {origin}\r\n\r\n").as_bytes());
+            assert_eq!(r.status, 403, "{path} from {origin}: {}", r.body);
+            assert!(r.error().contains("origin"), "{}", r.error());
+        }
+    }
+    // The page's own origin, and none (scripts), are served.
+    for origin in [
+        format!("Origin: http://127.0.0.1:{p}\r\n"),
+        format!("Origin: http://localhost:{p}\r\n"),
+        String::new(),
+    ] {
+        let r = gui.raw(format!("GET /api/state HTTP/1.1\r\n{host}{origin}\r\n").as_bytes());
+        assert_eq!(r.status, 200, "{origin:?}: {}", r.body);
+    }
+    assert!(gui.stop().success());
+}
+
+/// Opens `GET /api/events`, reads its head and first event, and closes
+/// the connection, as a page reloaded or `curl -m1` does.
+fn short_event_stream(gui: &Gui) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", gui.port)).unwrap();
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    s.write_all(
+        format!(
+            "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            gui.port
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let mut first = String::new();
+    let mut r = BufReader::new(s);
+    let _ = r.read_line(&mut first);
+    if first.contains(" 200 ") {
+        let mut line = String::new();
+        while r.read_line(&mut line).is_ok_and(|n| n > 0) && !line.starts_with("data: ") {
+            line.clear();
+        }
+    }
+    first
+}
+
+#[test]
+fn closed_event_streams_free_their_slots() {
+    let gui = Gui::start(&["--side", "both"]);
+    // Far more short-lived streams than slots, while the game is idle
+    // (nothing is published that would find the dead ones).
+    for _ in 0..3 * 16 {
+        let first = short_event_stream(&gui);
+        if first.contains(" 503 ") {
+            break;
+        }
+    }
+    // A new stream is served once the dead ones are noticed (promptly:
+    // well within the wait).
+    let end = Instant::now() + WAIT;
+    loop {
+        let first = short_event_stream(&gui);
+        if first.contains(" 200 ") {
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "no event stream after the short ones closed: {first}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // A stream that stays open gets the next state.
+    let events = gui.events();
+    gui.play("e2e4");
+    let end = Instant::now() + WAIT;
+    loop {
+        let line = events
+            .recv_timeout(end.saturating_duration_since(Instant::now()))
+            .expect("the state after e2e4 on the stream");
+        if line.starts_with("data: ") && line.contains("\"uci\":\"e2e4\"") {
+            break;
+        }
+    }
+    assert!(gui.stop().success());
+}
+
+/// A slowloris client: a request head sent one byte at a time, a byte
+/// every half second, for at most `WAIT`; the status line the server
+/// answered with (empty when it only closed the connection), and when.
+fn slow_client(port: u16) -> (String, Duration) {
+    use std::io::{Read, Write};
+    let started = Instant::now();
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
+    let head = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: ");
+    let mut bytes = head.bytes().chain(std::iter::repeat(b'a'));
+    let mut answer = Vec::new();
+    while started.elapsed() < WAIT {
+        let byte = bytes.next().unwrap_or(b'a');
+        if s.write_all(&[byte]).is_err() {
+            break;
+        }
+        let mut buf = [0; 256];
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                answer.extend_from_slice(&buf[..n]);
+                break;
+            }
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => break,
+        }
+    }
+    let text = String::from_utf8_lossy(&answer);
+    (
+        text.lines().next().unwrap_or("").to_string(),
+        started.elapsed(),
+    )
+}
+
+#[test]
+fn slow_clients_neither_hold_the_server_nor_stay_forever() {
+    let gui = Gui::start(&["--side", "both"]);
+    let port = gui.port;
+    // 40 clients that each send a byte every half second: more than the
+    // connections served at once (32).
+    let slow: Vec<_> = (0..40)
+        .map(|_| std::thread::spawn(move || slow_client(port)))
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    // A real page is served meanwhile: its files and the state.
+    let started = Instant::now();
+    for path in ["/", "/app.js", "/style.css", "/api/state"] {
+        let r = gui.get(path);
+        assert_eq!(
+            r.status, 200,
+            "{path} while 40 slow clients wait: {}",
+            r.body
+        );
+    }
+    eprintln!(
+        "the page and its state while 40 slow clients wait: {:?}",
+        started.elapsed()
+    );
+    // Each slow head has one deadline in all: the server answers 408 and
+    // closes, although every byte came well within a read's timeout.
+    for t in slow {
+        let (status, after) = t.join().unwrap();
+        assert!(
+            status.starts_with("HTTP/1.1 408 "),
+            "a slow head after {after:?}: {status:?}"
+        );
+    }
+    assert!(gui.stop().success());
+}
+
+#[test]
 fn takeback_flip_load_and_analysis_with_live_lines() {
     let engine = quick_engine();
     let gui = Gui::start(&["--engine", &engine, "--side", "both"]);

@@ -260,6 +260,42 @@ fn a_uci_partner_plays_but_takes_no_messages() {
 }
 
 #[test]
+fn the_other_board_moves_at_a_human_pace() {
+    // Engines that find a move at once: without a pace, board B would be
+    // played out before the person's first move.
+    let engine = format!("xboard:{} --nodes-per-move 1500", bin());
+    let gui = Gui::start(&[
+        "--variant",
+        "swedish",
+        "--engine",
+        &engine,
+        "--partner",
+        &engine,
+    ]);
+    let before = std::time::Instant::now();
+    gui.ok("new", "{}");
+    let s = gui.wait_for("three moves on board B", |s| {
+        board_moves(s, 1).len() >= 3 || text(s, "turn") == "over"
+    });
+    // The first move of board B comes at once, each next one at least a
+    // second after the one before: no more than one a second since the
+    // start, however fast the engines are (the test's own clock started
+    // first, so this bound holds on any machine, slow or fast).
+    let seconds = before.elapsed().as_secs_f64();
+    let plies = board_moves(&s, 1).len();
+    assert_ne!(text(&s, "turn"), "over", "{}", s.to_text());
+    assert!(
+        plies as f64 <= seconds + 1.0,
+        "{plies} moves on board B in {seconds:.2} s"
+    );
+    assert_eq!(text(&s, "turn"), "person");
+    assert!(played(&s).is_empty(), "the person has not moved yet");
+    let s = gui.play("e2e4");
+    assert_eq!(played(&s)[0], "e2e4");
+    assert!(gui.stop().success());
+}
+
+#[test]
 fn the_command_line_of_team_games() {
     let out = std::process::Command::new(bin())
         .args(["gui", "--variant", "bughouse", "--side", "both"])

@@ -7,7 +7,13 @@ board; tranzit transfers dragged to the other board; tavreli tower levels
 clicked to choose a split; the promotion chooser; the analysis panel --
 and a team game of bughouse and of Swedish chess (a second server: the
 partner's capture dragged from the reserve onto the person's board, a
-partner message sent with a button and answered). After
+partner message sent with a button and answered), and the page's event
+stream refused while every slot is taken and reconnecting by itself once
+one is free, and (`swedish-live`, a third server whose four seats all
+move: stub engines, board B at its human pace) a piece held on board A
+for four seconds while board B plays, a click-click across a move on
+board B, and a Swedish game of 20 moves by the mouse ended by Resign.
+After
 each step it checks that the board on the page changed and that the engine
 answered; at the end of each variant it saves a screenshot to
 docs/img/gui-<variant>.png. Last, `watch`: a third server with
@@ -33,6 +39,7 @@ import argparse
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -42,6 +49,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
     SELENIUM_ERROR = None
@@ -49,10 +57,11 @@ except ImportError as e:  # reported by missing_tools()
     SELENIUM_ERROR = str(e)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-VARIANTS = ["chess", "crazyhouse", "tranzit", "progressive-italian",
+VARIANTS = ["chess", "reconnect", "crazyhouse", "tranzit", "progressive-italian",
             "progressive-scottish", "progressive-english", "tavreli", "bughouse", "swedish",
-            "watch"]
+            "swedish-live", "watch"]
 TEAM = ("bughouse", "swedish")
+LIVE_TEAM = ("swedish-live",)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 WAIT = 30  # seconds for any one wait
@@ -181,6 +190,38 @@ class Page:
         for i in range(steps):
             chain.move_by_offset(round((tx - sx) / steps), round((ty - sy) / steps))
         chain.release().perform()
+
+    # -- the mouse at places (the board is redrawn on every state: a place
+    # -- stays where it is, an element found before may be gone) ---------
+    def place(self, css):
+        """The centre of the first element matching `css`, in the
+        viewport, scrolled into view."""
+        x, y = self.d.execute_script("""
+            const n = document.querySelector(arguments[0]);
+            n.scrollIntoView({block: 'nearest', inline: 'nearest'});
+            const r = n.getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2];""", css)
+        return round(x), round(y)
+
+    def press(self, at):
+        """Presses the button at `at` and moves a little (a drag begins)."""
+        ab = ActionBuilder(self.d, duration=50)
+        ab.pointer_action.move_to_location(*at).pointer_down().move_to_location(at[0], at[1] - 12)
+        ab.perform()
+
+    def release(self, start, at):
+        """Moves in steps from `start` to `at` and lets go there."""
+        ab = ActionBuilder(self.d, duration=50)
+        for i in range(1, 5):
+            ab.pointer_action.move_to_location(round(start[0] + (at[0] - start[0]) * i / 4),
+                                               round(start[1] + (at[1] - start[1]) * i / 4))
+        ab.pointer_action.pointer_up()
+        ab.perform()
+
+    def click_at(self, at):
+        ab = ActionBuilder(self.d, duration=50)
+        ab.pointer_action.move_to_location(*at).click()
+        ab.perform()
 
     def button(self, ident):
         self.d.find_element(By.ID, ident).click()
@@ -427,6 +468,171 @@ def play_swedish(page, out):
     return play_team(page, out, "swedish", "black", f"{a} | {b}", ["Q@e6", "Q@d6"])
 
 
+def hold_event_streams(url):
+    """Opens event streams on the server at `url` until it refuses one
+    (all its slots taken); the open sockets."""
+    host, port = url.split("//")[1].strip("/").split(":")
+    held = []
+    for _ in range(64):
+        s = socket.create_connection((host, int(port)), timeout=WAIT)
+        s.sendall(f"GET /api/events HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+        first = s.recv(64).decode("latin-1")
+        if " 200 " not in first:
+            s.close()
+            return held
+        held.append(s)
+    raise Failure("the server never refused an event stream")
+
+
+def reconnect(page, out, url):
+    """The page opened while every event stream slot is taken: its stream
+    is refused (503) and the page says it is reconnecting; once the slots
+    are free it connects again by itself, and the engine's answer to a
+    move (which only the stream brings) is shown."""
+    page.new_game("chess")
+    held = hold_event_streams(url)
+    try:
+        page.goto(url)
+        page.wait("the page reconnecting", lambda: page.d.find_element(By.ID, "connection").text
+                  == "reconnecting\u2026")
+    finally:
+        for s in held:
+            s.close()
+    page.wait("the page connected again", lambda: page.d.find_element(By.ID, "connection").text
+              == "connected")
+    page.move("e2e4", "drag")
+    page.wait("the engine's answer from the stream", lambda: len(page.state()["moves"]) == 2)
+    # The refused stream's 503 is in the console: expected here.
+    page.d.get_log("browser")
+    return None
+
+
+def board_b_moves(page):
+    return len(page.state()["boards"][1]["moves"])
+
+
+def square_css(sq):
+    return f'[data-team-board="A"] rect.sq[data-sq="{sq}"]'
+
+
+def hand_css(kind, color):
+    return f'[data-team-board="A"] .hand[data-drop="{kind}"][data-color="{color}"]'
+
+
+def held_drag(page, uci, seconds=4):
+    """Picks up the piece of `uci` and holds it `seconds` (at least)
+    while board B plays two moves; lets go on the target: the move must
+    be taken."""
+    count = len(page.state()["moves"])
+    frm, to = uci[:2], uci[2:4]
+    source, target = page.place(square_css(frm)), page.place(square_css(to))
+    seen = board_b_moves(page)
+    held = time.time()
+    page.press(source)
+    page.wait("two moves on board B while a piece is held",
+              lambda: board_b_moves(page) >= seen + 2)
+    time.sleep(max(0.0, seconds - (time.time() - held)))
+    expect(page.d.find_elements(By.CSS_SELECTOR, f'[data-team-board="A"] [data-target="{to}"]'),
+           f"the held piece's targets still shown ({to})")
+    page.release((source[0], source[1] - 12), target)
+    return page.played(uci, count)
+
+
+def click_click(page, uci):
+    """Clicks the piece of `uci`, waits until board B has moved, clicks the
+    target: the move must be taken."""
+    count = len(page.state()["moves"])
+    frm, to = uci[:2], uci[2:4]
+    seen = board_b_moves(page)
+    page.click_at(page.place(square_css(frm)))
+    page.wait(f"targets of {frm}", lambda: page.d.find_elements(
+        By.CSS_SELECTOR, f'[data-team-board="A"] [data-target="{to}"]'))
+    page.wait("a move on board B between the clicks", lambda: board_b_moves(page) > seen)
+    page.click_at(page.place(square_css(to)))
+    return page.played(uci, count)
+
+
+def choose(page, i):
+    """The person's move number `i` (from 0) of the scripted Swedish game:
+    now and then a drop from the hand, else pawn moves (which cannot
+    repeat a position), else the first legal move."""
+    s = page.state()
+    board = s["boards"][0]
+    legal = board["legal"]
+    drops = [m for m in legal if m["drop"]]
+    if drops and i % 3 == 2:
+        return drops[-1]
+    pawns = [m for m in legal if not m["drop"] and m["from"] and piece_kind(board, m["from"]) == "P"]
+    quiet = [m for m in pawns if not m["promo"] and not stack(board, m["to"])]
+    for group in (quiet, pawns, [m for m in legal if not m["drop"]], legal):
+        if group:
+            return group[(7 * i) % len(group)]
+    raise Failure("no legal move for the person: " + json.dumps(s)[:500])
+
+
+def stack(board, sq):
+    return board["squares"][(int(sq[1:]) - 1) * board["files"] + ord(sq[0]) - 97]
+
+
+def piece_kind(board, sq):
+    pieces = stack(board, sq)
+    return pieces[0]["k"] if pieces else None
+
+
+def mouse_move(page, m, i):
+    """Plays the legal move `m` (from the state) with the mouse: a drop
+    dragged from the hand, a board move dragged or clicked in turn."""
+    count = len(page.state()["moves"])
+    if m["drop"]:
+        color = "w" if page.state()["side"] == "white" else "b"
+        source = page.place(hand_css(m["drop"], color))
+        target = page.place(square_css(m["to"]))
+        page.press(source)
+        page.release((source[0], source[1] - 12), target)
+    elif i % 2 == 0:
+        source, target = page.place(square_css(m["from"])), page.place(square_css(m["to"]))
+        page.press(source)
+        page.release((source[0], source[1] - 12), target)
+    else:
+        page.click_at(page.place(square_css(m["from"])))
+        page.wait(f"targets of {m['from']}", lambda: page.d.find_elements(
+            By.CSS_SELECTOR, f'[data-team-board="A"] [data-target="{m["to"]}"]'))
+        page.click_at(page.place(square_css(m["to"])))
+    if m["promo"]:
+        page.wait("the promotion chooser", lambda: page.d.find_element(By.ID, "promotion").is_displayed())
+        page.click(page.d.find_element(By.CSS_SELECTOR, f'#promotion-choices [data-promo="{m["promo"]}"]'))
+    return page.played(m["uci"], count)
+
+
+def play_swedish_live(page, out):
+    """A Swedish game on a board where everyone moves (stub engines, board
+    B at its human pace): the person's piece held for four seconds while
+    board B plays, a click-click across a move on board B, then moves by
+    the mouse (drags, clicks, drops) to 20, and the game ended by the
+    Resign button."""
+    page.new_game("swedish", side="white")
+    held_drag(page, "e2e4")
+    page.wait_person()
+    click_click(page, "d2d4")
+    played = 2
+    while played < 20:
+        s = page.wait_person()
+        if s["turn"] == "over":
+            raise Failure(f"the game ended after {played} moves of the person: {s['result']}")
+        mouse_move(page, choose(page, played), played)
+        played += 1
+    s = page.wait_person()
+    mine = [m for m in s["moves"] if m["color"] == "white"]
+    expect(len(mine) == 20, f"20 moves of the person on board A: {len(mine)}")
+    expect(any("@" in m["uci"] for m in mine), "a drop among them: %s" % [m["uci"] for m in mine])
+    expect(board_b_moves(page) >= 10, f"board B played along: {board_b_moves(page)} moves")
+    page.button("btn-resign")
+    page.wait("the end of the game", lambda: page.state()["turn"] == "over")
+    expect(page.status() == "Your team loses", "status: " + page.status())
+    expect(page.state()["result"]["comment"] == "White on board A resigns", "the result")
+    return None
+
+
 def watch_match(page, out, binary, nodes, back):
     """A second server follows a bughouse match's live file; the page
     follows it read-only and shows board B when its button is clicked."""
@@ -500,6 +706,10 @@ def main():
         "two": ["--engine", engine, "--tc", "300+3"],
         "team": ["--variant", "bughouse", "--engine", f"{stub} --xboard --sit",
                  "--partner", f"xboard:{engine}", "--tc", "300+3"],
+        # Everyone moves: the stub plays its first legal move at once, and
+        # board B keeps its human pace (a move a second).
+        "live": ["--variant", "swedish", "--engine", f"{stub} --xboard",
+                 "--partner", f"{stub} --xboard", "--tc", "300+3"],
     }
     servers = {}
     page = None
@@ -511,11 +721,12 @@ def main():
         "tavreli": play_tavreli,
         "bughouse": play_bughouse,
         "swedish": play_swedish,
+        "swedish-live": play_swedish_live,
     }
     try:
         for v in args.variants.split(","):
             started = time.time()
-            kind = "team" if v in TEAM else "two"
+            kind = "team" if v in TEAM else "live" if v in LIVE_TEAM else "two"
             if kind not in servers:
                 servers[kind] = Server(args.binary, kinds[kind])
                 if page is None:
@@ -527,6 +738,8 @@ def main():
             try:
                 if v.startswith("progressive-"):
                     path = play_progressive(page, args.out, v)
+                elif v == "reconnect":
+                    path = reconnect(page, args.out, servers[kind].url)
                 elif v == "watch":
                     path = watch_match(page, args.out, args.binary, 20 * args.nodes, servers[kind].url)
                 else:
@@ -534,7 +747,8 @@ def main():
                 errors = page.console_errors()
                 if errors:
                     raise Failure("console errors: " + json.dumps(errors))
-                print(f"ok   {v:22} {time.time() - started:5.1f} s  {os.path.relpath(path, ROOT)}")
+                shot = os.path.relpath(path, ROOT) if path else "(no screenshot)"
+                print(f"ok   {v:22} {time.time() - started:5.1f} s  {shot}")
             except Exception as e:  # report and go on with the next variant
                 failed.append(v)
                 print(f"FAIL {v:22} {type(e).__name__}: {e}", file=sys.stderr)

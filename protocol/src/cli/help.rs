@@ -177,6 +177,12 @@ pub const COMMANDS: &[CommandHelp] = &[
                 "--margin MS",
                 "time the engine may overstep its clock, 0 to 60000 ms (default: 50)",
             ),
+            (
+                "--pace MS",
+                "team games: the least time between two moves on the other board, whose \
+                 engines would otherwise race the person, 0 to 60000 ms (default: 1000; \
+                 0: as fast as they play); the wait is on nobody's clock",
+            ),
             ("--open", "open the page in the desktop's browser"),
             (
                 "--debug",

@@ -4,6 +4,8 @@
 //! are written by the server module on the same connection.
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
 
 /// Longest request line plus headers, in bytes.
 pub const MAX_HEAD: usize = 16 * 1024;
@@ -11,6 +13,46 @@ pub const MAX_HEAD: usize = 16 * 1024;
 pub const MAX_BODY: usize = 1024 * 1024;
 /// Most header lines in a request.
 const MAX_HEADERS: usize = 64;
+/// Headers the server decides by: each may come at most once (RFC 9112
+/// makes two `Content-Length` or two `Host` headers an error, since two
+/// readers may pick different ones).
+const SINGLE: [&str; 5] = [
+    "content-length",
+    "host",
+    "origin",
+    "content-type",
+    "transfer-encoding",
+];
+
+/// A connection read under one deadline for a whole request: no read waits
+/// past it, and a read asked for after it fails at once (`TimedOut`,
+/// answered with 408), however steadily the bytes trickle in.
+pub struct Deadline<'a> {
+    stream: &'a TcpStream,
+    end: Instant,
+}
+
+impl<'a> Deadline<'a> {
+    /// Reads from `stream` for at most `within` from now.
+    pub fn new(stream: &'a TcpStream, within: Duration) -> Deadline<'a> {
+        Deadline {
+            stream,
+            end: Instant::now() + within,
+        }
+    }
+}
+
+impl Read for Deadline<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.end.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut stream = self.stream;
+        stream.read(buf)
+    }
+}
 
 /// A request as read from the connection.
 #[derive(Debug, Default)]
@@ -238,6 +280,12 @@ pub fn read_request<R: Read>(stream: R) -> Result<Request, BadRequest> {
         req.headers
             .push((name.to_ascii_lowercase(), value.trim().to_string()));
     }
+    if let Some(name) = SINGLE
+        .iter()
+        .find(|&&name| req.headers.iter().filter(|(n, _)| n == name).count() > 1)
+    {
+        return Err(bad(400, &format!("more than one {name} header")));
+    }
     if req.header("transfer-encoding").is_some() {
         return Err(bad(
             501,
@@ -340,6 +388,20 @@ mod tests {
             (b"GET / HTTP/1.1\r\n\xff: x\r\n\r\n", 400),
             (long.as_bytes(), 431),
             (many.as_bytes(), 431),
+            // RFC 9112: two lengths, or two hosts, are ambiguous.
+            (
+                b"POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 100\r\n\r\nab",
+                400,
+            ),
+            (
+                b"POST / HTTP/1.1\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\nab",
+                400,
+            ),
+            (b"POST / HTTP/1.1\r\nContent-Length: 2, 2\r\n\r\nab", 400),
+            (
+                b"GET / HTTP/1.1\r\nHost: 127.0.0.1:1\r\nHost: evil.example\r\n\r\n",
+                400,
+            ),
         ] {
             let e = read(text).unwrap_err();
             assert_eq!(

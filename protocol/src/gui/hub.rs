@@ -6,7 +6,7 @@
 use super::json::Json;
 use crossbeam::channel::{self, Receiver, Sender};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 /// Most event streams open at once.
@@ -45,12 +45,34 @@ pub struct Envelope<C> {
     pub reply: Sender<Answer>,
 }
 
+/// An open event stream's end: the frames published since it opened. Its
+/// slot is held while it lives and freed when it is dropped (the stream's
+/// client has gone), whether or not anything is published after.
+pub struct Subscription {
+    /// The frames, each a whole Server-Sent Event.
+    pub events: Receiver<Arc<str>>,
+    _slot: Arc<()>,
+}
+
+/// The hub's side of a subscription.
+struct Slot {
+    frames: Sender<Arc<str>>,
+    held: Weak<()>,
+}
+
+impl Slot {
+    /// True while the subscription lives.
+    fn held(&self) -> bool {
+        self.held.strong_count() > 0
+    }
+}
+
 /// The meeting point of the server threads and the room (`C`: the room's
 /// command type).
 pub struct Hub<C> {
     commands: Sender<Envelope<C>>,
     latest: Mutex<String>,
-    subscribers: Mutex<Vec<Sender<Arc<str>>>>,
+    subscribers: Mutex<Vec<Slot>>,
     shutdown: AtomicBool,
     numbers: AtomicU64,
 }
@@ -100,20 +122,28 @@ impl<C> Hub<C> {
             }
         }
         if let Ok(mut subs) = self.subscribers.lock() {
-            subs.retain(|s| s.try_send(frame.clone()).is_ok());
+            subs.retain(|s| s.held() && s.frames.try_send(frame.clone()).is_ok());
         }
     }
 
-    /// A new event stream, or `None` when too many are open.
-    pub fn subscribe(&self) -> Option<Receiver<Arc<str>>> {
+    /// A new event stream, or `None` when too many are open (streams
+    /// dropped, or too slow, do not count).
+    pub fn subscribe(&self) -> Option<Subscription> {
         let mut subs = self.subscribers.lock().ok()?;
-        subs.retain(|s| !s.is_full());
+        subs.retain(|s| s.held() && !s.frames.is_full());
         if subs.len() >= MAX_SUBSCRIBERS {
             return None;
         }
         let (tx, rx) = channel::bounded(QUEUE);
-        subs.push(tx);
-        Some(rx)
+        let slot = Arc::new(());
+        subs.push(Slot {
+            frames: tx,
+            held: Arc::downgrade(&slot),
+        });
+        Some(Subscription {
+            events: rx,
+            _slot: slot,
+        })
     }
 
     /// Starts the shutdown: streams end, the server stops accepting.
@@ -143,10 +173,10 @@ mod tests {
         hub.publish("thinking", "{}".into());
         assert_eq!(hub.latest(), "{\"v\":1}");
         assert_eq!(
-            &*stream.recv().unwrap(),
+            &*stream.events.recv().unwrap(),
             "event: state\ndata: {\"v\":1}\n\n"
         );
-        assert!(stream.recv().unwrap().starts_with("event: thinking"));
+        assert!(stream.events.recv().unwrap().starts_with("event: thinking"));
         let room = std::thread::spawn(move || {
             let e = rx.recv().unwrap();
             e.reply.send(Ok(Json::from(e.command * 2))).unwrap();
@@ -164,5 +194,21 @@ mod tests {
             .collect();
         assert_eq!(subs.len(), MAX_SUBSCRIBERS);
         assert!(hub.subscribe().is_none());
+    }
+
+    #[test]
+    fn a_dropped_stream_frees_its_slot_with_nothing_published() {
+        let (tx, _rx) = channel::unbounded::<Envelope<u32>>();
+        let hub = Hub::new(tx);
+        for _ in 0..3 * MAX_SUBSCRIBERS {
+            drop(hub.subscribe().expect("a slot"));
+        }
+        let mut subs: Vec<_> = (0..MAX_SUBSCRIBERS)
+            .map_while(|_| hub.subscribe())
+            .collect();
+        assert_eq!(subs.len(), MAX_SUBSCRIBERS);
+        assert!(hub.subscribe().is_none());
+        subs.pop();
+        assert!(hub.subscribe().is_some());
     }
 }

@@ -31,6 +31,8 @@ pub struct Config {
     pub tc: TimeControl,
     /// How far an engine may overstep its clock.
     pub margin: Duration,
+    /// Team games: the least time between two moves on the other board.
+    pub pace: Duration,
     /// Echo the engines' traffic on standard error.
     pub debug: bool,
 }
@@ -175,6 +177,7 @@ fn open_room(
         side,
         tc,
         margin: config.margin,
+        pace: config.pace,
         debug: config.debug,
     };
     let run: Box<dyn FnOnce() + Send> = match kind {

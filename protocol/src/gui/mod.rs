@@ -10,6 +10,7 @@
 //! - [`http`]: requests and responses (HTTP/1.1, standard library only);
 //! - [`json`]: a small JSON reader and writer;
 //! - [`server`]: the listener, connections, event streams, origin checks;
+//! - [`pending`]: connections whose request is still arriving;
 //! - [`api`]: the API's requests as the room's commands;
 //! - [`hub`]: where the server threads and the room meet;
 //! - [`lobby`]: which room plays (two-player or team), switched by a new game;
@@ -32,6 +33,7 @@ pub mod lobby;
 pub mod moves;
 pub mod opponent;
 pub mod options;
+pub mod pending;
 pub mod room;
 pub mod server;
 pub mod state;
@@ -134,6 +136,7 @@ fn config(opts: &GuiOptions) -> Result<Config, UsageError> {
         side: opts.side,
         tc: opts.tc,
         margin: opts.margin,
+        pace: opts.pace,
         debug: opts.debug,
     })
 }

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 /// The usage line of `vsadnik gui`.
 pub const USAGE: &str = "usage: vsadnik gui [--port N] [--variant NAME] [--side white|black|both] \
-[--engine CMD] [--partner CMD] [--tc BASE+INC] [--margin MS] [--open] [--debug] | vsadnik gui \
+[--engine CMD] [--partner CMD] [--tc BASE+INC] [--margin MS] [--pace MS] [--open] [--debug] | \
+vsadnik gui \
 --watch FILE [--port N] [--open]";
 
 /// Everything `vsadnik gui` was asked to do.
@@ -27,6 +28,9 @@ pub struct GuiOptions {
     pub tc: TimeControl,
     /// How far the engine may overstep its clock.
     pub margin: Duration,
+    /// Team games: the least time between two moves on the board the
+    /// person does not play.
+    pub pace: Duration,
     /// Open the page in the desktop's browser.
     pub open: bool,
     /// Echo the engine's traffic on standard error.
@@ -37,6 +41,10 @@ pub struct GuiOptions {
 
 /// The default time control: five minutes and three seconds a move.
 pub const DEFAULT_TC: &str = "300+3";
+/// The default pace of the other board in team games: a move a second at
+/// most, about a person's speed, so that fast engines do not finish it
+/// before the person has moved.
+pub const DEFAULT_PACE_MS: u64 = 1000;
 
 impl GuiOptions {
     /// Parses the words after `gui`.
@@ -46,8 +54,8 @@ impl GuiOptions {
             return Err(UsageError(format!("unexpected argument '{w}'; {USAGE}")));
         }
         args.check_known(&[
-            "port", "variant", "side", "engine", "partner", "tc", "margin", "open", "debug",
-            "watch",
+            "port", "variant", "side", "engine", "partner", "tc", "margin", "pace", "open",
+            "debug", "watch",
         ])?;
         let one = |name: &str| -> Result<Option<String>, UsageError> {
             match args.values(name) {
@@ -61,7 +69,7 @@ impl GuiOptions {
         let watch = one("watch")?;
         if watch.is_some() {
             let playing = [
-                "variant", "side", "engine", "partner", "tc", "margin", "debug",
+                "variant", "side", "engine", "partner", "tc", "margin", "pace", "debug",
             ];
             if let Some(name) = playing.iter().find(|n| args.values(n).is_some()) {
                 return Err(UsageError(format!(
@@ -85,6 +93,10 @@ impl GuiOptions {
         let partner = one("partner")?.map(|e| EngineSpec::parse(&e)).transpose()?;
         let tc = TimeControl::parse(&one("tc")?.unwrap_or_else(|| DEFAULT_TC.to_string()))?;
         let margin = Duration::from_millis(args.number::<u64>("margin", 0..=60_000)?.unwrap_or(50));
+        let pace = Duration::from_millis(
+            args.number::<u64>("pace", 0..=60_000)?
+                .unwrap_or(DEFAULT_PACE_MS),
+        );
         Ok(GuiOptions {
             port,
             variant,
@@ -93,6 +105,7 @@ impl GuiOptions {
             partner,
             tc,
             margin,
+            pace,
             open: args.switch("open")?,
             debug: args.switch("debug")?,
             watch,
@@ -118,6 +131,8 @@ mod tests {
         );
         assert!(o.engine.is_none() && !o.open);
         assert_eq!(o.tc.tag(), "300+3");
+        assert_eq!(o.pace, Duration::from_secs(1));
+        assert_eq!(parse("--pace 0").unwrap().pace, Duration::ZERO);
         let o = parse(
             "--port 8080 --variant tavreli --side both --engine xboard:fairymax --tc 60+1 --open",
         )
@@ -153,6 +168,10 @@ mod tests {
             "--frob",
             "--port 1 --port 2",
             "--margin -1",
+            "--pace",
+            "--pace -1",
+            "--pace 60001",
+            "--watch f --pace 0",
             "--watch",
             "--watch f --engine x",
             "--watch f --side black",

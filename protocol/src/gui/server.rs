@@ -1,40 +1,54 @@
 //! The web server: a listener on 127.0.0.1 only, one short-lived thread per
-//! connection (at most [`MAX_CONNECTIONS`] at once), the page's files, the
-//! API ([`super::api`]) and the event streams (Server-Sent Events).
+//! connection, the page's files, the API ([`super::api`]) and the event
+//! streams (Server-Sent Events). A connection's request must arrive whole
+//! within [`REQUEST_DEADLINE`]; until it has, the connection is pending
+//! ([`super::pending`]), and only then takes one of the
+//! [`MAX_CONNECTIONS`] served at once, so slow clients cannot starve the
+//! page.
 //!
 //! Requests must name this server in `Host` (`127.0.0.1:PORT` or
-//! `localhost:PORT`, against DNS rebinding); commands must be `POST`s of
-//! `application/json` from no other origin, which a page elsewhere cannot
+//! `localhost:PORT`, against DNS rebinding); API requests (event streams
+//! included) that carry an `Origin` must carry the page's own; commands
+//! must be `POST`s of `application/json`, which a page elsewhere cannot
 //! send without the browser asking first (a CORS preflight, never
 //! granted).
 
 use super::api;
 use super::assets;
-use super::http::{read_request, write_response, Request, Response, COMMON_HEADERS};
+use super::http::{read_request, write_response, Deadline, Request, Response, COMMON_HEADERS};
 use super::hub::Hub;
+use super::pending::{Pending, Ticket};
 use super::room::Command;
 use crossbeam::channel::RecvTimeoutError;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Most connections served at once (event streams included).
+/// Most connections served at once (event streams included), not counting
+/// those whose request is still arriving.
 pub const MAX_CONNECTIONS: usize = 32;
-/// How long a client may take to send its request.
-const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client may take to send its whole request, head and body.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
 /// How long a write may block.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
-/// A comment line on idle event streams, so that dead ones are noticed.
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// A comment line on idle event streams, so that dead ones are noticed
+/// (a write to a closed connection fails) and proxies keep them open.
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
+/// How often an idle event stream checks that its client is still there
+/// (a closed connection reads as its end): a page reloaded, or a client
+/// gone, frees its slot within about this long.
+const CLIENT_CHECK: Duration = Duration::from_millis(500);
 
-/// The server: its listener, the hub, the live connection count.
+/// The server: its listener, the hub, the connections served and those
+/// whose request is still arriving.
 pub struct Server {
     listener: TcpListener,
     hub: Arc<Hub<Command>>,
     port: u16,
     live: Arc<AtomicUsize>,
+    pending: Arc<Pending>,
 }
 
 impl Server {
@@ -46,6 +60,7 @@ impl Server {
             hub,
             port,
             live: Arc::new(AtomicUsize::new(0)),
+            pending: Pending::new(),
         })
     }
 
@@ -66,24 +81,17 @@ impl Server {
                 std::thread::sleep(Duration::from_millis(50));
                 continue;
             };
-            if self.live.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            let Some(ticket) = self.pending.admit(&stream) else {
                 let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
                 let _ = write_response(&mut stream, &Response::error(503, "too many connections"));
                 continue;
-            }
-            self.live.fetch_add(1, Ordering::SeqCst);
+            };
             let hub = self.hub.clone();
             let live = self.live.clone();
             let port = self.port;
-            let spawned = std::thread::Builder::new()
+            let _ = std::thread::Builder::new()
                 .name("gui connection".into())
-                .spawn(move || {
-                    serve(stream, &hub, port);
-                    live.fetch_sub(1, Ordering::SeqCst);
-                });
-            if spawned.is_err() {
-                self.live.fetch_sub(1, Ordering::SeqCst);
-            }
+                .spawn(move || serve(stream, ticket, &hub, &live, port));
         }
     }
 }
@@ -110,18 +118,31 @@ fn is_local(value: &str, port: u16) -> bool {
     value == format!("127.0.0.1:{port}") || value == format!("localhost:{port}")
 }
 
-/// Serves one connection: one request, one response (or an event stream).
-fn serve(mut stream: TcpStream, hub: &Hub<Command>, port: u16) {
-    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
+/// Serves one connection: its request read within [`REQUEST_DEADLINE`]
+/// (while `ticket` keeps it among the pending), then one of the
+/// connections served at once taken for its answer (503 when none is free).
+fn serve(mut stream: TcpStream, ticket: Ticket, hub: &Hub<Command>, live: &AtomicUsize, port: u16) {
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
-    let req = match read_request(&stream) {
+    let read = read_request(Deadline::new(&stream, REQUEST_DEADLINE));
+    drop(ticket);
+    let req = match read {
         Ok(r) => r,
         Err(e) => {
             let _ = write_response(&mut stream, &Response::error(e.status, &e.message));
             return;
         }
     };
-    if let Err(r) = check_host(&req, port) {
+    if live.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+        let _ = write_response(&mut stream, &Response::error(503, "too many connections"));
+    } else {
+        answer(stream, &req, hub, port);
+    }
+    live.fetch_sub(1, Ordering::SeqCst);
+}
+
+/// Answers `req`: a response, or an event stream.
+fn answer(mut stream: TcpStream, req: &Request, hub: &Hub<Command>, port: u16) {
+    if let Err(r) = check_host(req, port).and_then(|_| check_origin(req, port)) {
         let _ = write_response(&mut stream, &r);
         return;
     }
@@ -129,7 +150,7 @@ fn serve(mut stream: TcpStream, hub: &Hub<Command>, port: u16) {
         events(stream, hub);
         return;
     }
-    let response = route(&req, hub, port);
+    let response = route(req, hub);
     let _ = write_response(&mut stream, &response);
 }
 
@@ -144,20 +165,33 @@ fn check_host(req: &Request, port: u16) -> Result<(), Response> {
     }
 }
 
-/// Refuses commands from other origins or not in JSON (a page elsewhere
-/// cannot send JSON here without a CORS preflight, which is never granted).
-fn check_command(req: &Request, port: u16) -> Result<(), Response> {
-    if let Some(origin) = req.header("origin") {
-        let local = origin
-            .strip_prefix("http://")
-            .is_some_and(|o| is_local(o, port));
-        if !local {
-            return Err(Response::error(
-                403,
-                "commands are taken from this page only",
-            ));
-        }
+/// Refuses API requests (event streams included) that carry an `Origin`
+/// other than the page's own: a page elsewhere may neither command the
+/// board nor take its event streams. Requests without one (scripts, the
+/// page's own same-origin reads) pass.
+fn check_origin(req: &Request, port: u16) -> Result<(), Response> {
+    if !req.path.starts_with("/api/") {
+        return Ok(());
     }
+    match req.header("origin") {
+        None => Ok(()),
+        Some(origin)
+            if origin
+                .strip_prefix("http://")
+                .is_some_and(|o| is_local(o, port)) =>
+        {
+            Ok(())
+        }
+        Some(_) => Err(Response::error(
+            403,
+            "requests from another origin are refused: use the board's own page",
+        )),
+    }
+}
+
+/// Refuses commands not in JSON (a page elsewhere cannot send JSON here
+/// without a CORS preflight, which is never granted).
+fn check_command(req: &Request) -> Result<(), Response> {
     let json = req
         .header("content-type")
         .is_some_and(|t| t.split(';').next().unwrap_or("").trim() == "application/json");
@@ -171,7 +205,7 @@ fn check_command(req: &Request, port: u16) -> Result<(), Response> {
 }
 
 /// The response to a request other than an event stream.
-fn route(req: &Request, hub: &Hub<Command>, port: u16) -> Response {
+fn route(req: &Request, hub: &Hub<Command>) -> Response {
     let path = req.path.as_str();
     if let Some(asset) = assets::find(path) {
         return if req.method == "GET" {
@@ -189,7 +223,7 @@ fn route(req: &Request, hub: &Hub<Command>, port: u16) -> Response {
         p if api::POST_PATHS.contains(&p) => {
             if req.method != "POST" {
                 method_not_allowed("POST")
-            } else if let Err(r) = check_command(req, port) {
+            } else if let Err(r) = check_command(req) {
                 r
             } else {
                 api::post(hub, req)
@@ -204,10 +238,11 @@ fn method_not_allowed(allow: &str) -> Response {
 }
 
 /// An event stream: the latest state at once, then every event published,
-/// with a comment line when idle; ends when the client goes, the stream
-/// falls behind, or the server shuts down.
+/// with a comment line when idle; ends when the client goes (its
+/// connection closes, or a write fails), the stream falls behind, or the
+/// server shuts down.
 fn events(mut stream: TcpStream, hub: &Hub<Command>) {
-    let Some(rx) = hub.subscribe() else {
+    let Some(sub) = hub.subscribe() else {
         let _ = write_response(&mut stream, &Response::error(503, "too many event streams"));
         return;
     };
@@ -222,10 +257,19 @@ fn events(mut stream: TcpStream, hub: &Hub<Command>) {
     {
         return;
     }
+    let mut written = Instant::now();
     loop {
-        let frame = match rx.recv_timeout(KEEP_ALIVE) {
+        let frame = match sub.events.recv_timeout(CLIENT_CHECK) {
             Ok(f) => f,
-            Err(RecvTimeoutError::Timeout) => ": keep-alive\n\n".into(),
+            Err(RecvTimeoutError::Timeout) => {
+                if client_gone(&mut stream) {
+                    return;
+                }
+                if written.elapsed() < KEEP_ALIVE {
+                    continue;
+                }
+                ": keep-alive\n\n".into()
+            }
             Err(RecvTimeoutError::Disconnected) => return,
         };
         if hub.shutting_down() {
@@ -238,7 +282,27 @@ fn events(mut stream: TcpStream, hub: &Hub<Command>) {
         {
             return;
         }
+        written = Instant::now();
     }
+}
+
+/// True when the client of an event stream has closed its connection (or
+/// it failed): a client sends nothing after its request, so the end of
+/// the input means it has gone. Bytes it sends anyway are dropped.
+fn client_gone(stream: &mut TcpStream) -> bool {
+    if stream.set_nonblocking(true).is_err() {
+        return true;
+    }
+    let mut buf = [0; 512];
+    let gone = match stream.read(&mut buf) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(e) => !matches!(
+            e.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted
+        ),
+    };
+    stream.set_nonblocking(false).is_err() || gone
 }
 
 #[cfg(test)]
@@ -259,16 +323,22 @@ mod tests {
             ],
             ..Request::default()
         };
-        assert!(check_host(&r, 7).is_ok() && check_command(&r, 7).is_ok());
+        assert!(check_host(&r, 7).is_ok() && check_origin(&r, 7).is_ok());
+        assert!(check_command(&r).is_ok());
         r.headers
             .push(("origin".into(), "http://evil.example".into()));
-        assert_eq!(check_command(&r, 7).unwrap_err().status, 403);
+        assert_eq!(check_origin(&r, 7).unwrap_err().status, 403);
+        r.path = "/api/events".into();
+        assert_eq!(check_origin(&r, 7).unwrap_err().status, 403);
+        r.path = "/app.js".into();
+        assert!(check_origin(&r, 7).is_ok(), "the page's files are public");
+        r.path = "/api/state".into();
         r.headers.pop();
         r.headers
             .push(("origin".into(), "http://localhost:7".into()));
-        assert!(check_command(&r, 7).is_ok());
+        assert!(check_origin(&r, 7).is_ok());
         r.headers[1].1 = "text/plain".into();
-        assert_eq!(check_command(&r, 7).unwrap_err().status, 415);
+        assert_eq!(check_command(&r).unwrap_err().status, 415);
         r.headers[0].1 = "evil.example:7".into();
         assert_eq!(check_host(&r, 7).unwrap_err().status, 403);
         r.headers[0].1 = "127.0.0.1:8".into();

@@ -37,6 +37,9 @@ pub struct TeamSettings {
     pub tc: TimeControl,
     /// How far an engine may overstep its clock.
     pub margin: Duration,
+    /// The least time between two moves on the board the person does not
+    /// play (its engines would otherwise race the person).
+    pub pace: Duration,
     /// Echo the engines' traffic on standard error.
     pub debug: bool,
 }
@@ -76,6 +79,7 @@ pub struct TeamRoom<R: DropRules> {
     pub(super) person: usize,
     pub(super) tc: TimeControl,
     margin: Duration,
+    pace: Duration,
     debug: bool,
     pub(super) play: TeamPlay<R>,
     pub(super) phase: Phase,
@@ -119,6 +123,7 @@ impl<R: DropRules> TeamRoom<R> {
             person,
             tc: settings.tc,
             margin: settings.margin,
+            pace: settings.pace,
             debug: settings.debug,
             play: TeamPlay::new(TeamGame::default(), settings.tc, settings.margin, true, now),
             phase: Phase::Ready,
@@ -128,6 +133,7 @@ impl<R: DropRules> TeamRoom<R> {
             version: 0,
         };
         room.names[person] = PERSON.to_string();
+        room.pace_other_board();
         for e in 0..4 {
             room.start_engine(e)?;
         }
@@ -175,6 +181,12 @@ impl<R: DropRules> TeamRoom<R> {
         self.names[e] = name;
         self.engines[e] = Some(engine);
         Ok(())
+    }
+
+    /// Gives the board the person does not play its pace.
+    fn pace_other_board(&mut self) {
+        let other = self.play.seat(self.person).0.other();
+        self.play.set_pace(other, self.pace);
     }
 
     /// Whether the person may move now.
@@ -225,6 +237,7 @@ impl<R: DropRules> TeamRoom<R> {
         }
         let now = Instant::now();
         self.play = TeamPlay::new(game, self.tc, self.margin, true, now);
+        self.pace_other_board();
         self.phase = Phase::Ready;
         self.frozen = now;
         self.notice = None;
@@ -429,13 +442,16 @@ impl<R: DropRules> TeamRoom<R> {
         doc
     }
 
-    /// What changes the page must see: moves, messages, engines sitting.
-    fn signature(&self) -> (usize, usize, [bool; 4], bool) {
+    /// What changes the page must see: moves, messages, engines sitting,
+    /// a board's pace ending (its clock starts).
+    fn signature(&self) -> (usize, usize, [bool; 4], bool, [bool; 2]) {
+        let now = Instant::now();
         (
             self.play.entries().len(),
             self.play.talk().len(),
             [0, 1, 2, 3].map(|e| self.play.sitting(e)),
             matches!(self.phase, Phase::Playing),
+            TeamBoard::ALL.map(|b| self.play.paused(b, now)),
         )
     }
 

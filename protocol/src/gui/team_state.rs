@@ -102,7 +102,9 @@ impl<R: DropRules> TeamRoom<R> {
             }
             color = color.flip();
         }
-        let running = matches!(self.phase, Phase::Playing).then(|| color_word(pos.side_to_move()));
+        // A board waiting out its pace has no clock running.
+        let running = (matches!(self.phase, Phase::Playing) && !self.play.paused(b, now))
+            .then(|| color_word(pos.side_to_move()));
         let clocks = Json::obj()
             .with("white", self.play.left_ms(b, Color::White, now))
             .with("black", self.play.left_ms(b, Color::Black, now))

@@ -605,9 +605,28 @@
     post('move', { move: uci }).then((doc) => { if (!doc) render(); });
   }
 
+  // Whether the person's choice `s` (a piece, or a piece in hand) still
+  // stands when the state `old` gives way to `doc`: the piece is there,
+  // the same, on the person's board (or still in hand, for a drop), and
+  // still has a legal move. Anything else may change meanwhile (the
+  // partner's board in team games, clocks, messages) without cancelling
+  // a choice or a drag under way.
+  function selectionStands(s, old, doc) {
+    if (!s || !old || doc.variant !== old.variant) return false;
+    const was = old.boards[0], now = doc.boards[0];
+    if (was.id !== now.id || was.files !== now.files || was.ranks !== now.ranks) return false;
+    if (s.drop) {
+      const hand = now.reserves && now.reserves[s.color === 'w' ? 'white' : 'black'];
+      return !!hand && hand[s.drop] > 0 && now.legal.some((m) => m.drop === s.drop);
+    }
+    const i = rankOf(s.from) * now.files + fileOf(s.from);
+    return JSON.stringify(was.squares[i]) === JSON.stringify(now.squares[i]) &&
+      now.legal.some((m) => m.from === s.from);
+  }
+
   function onState(doc) {
     if (state && doc.version < state.version) return;
-    const fresh = !state || doc.fen !== state.fen || doc.variant !== state.variant;
+    const old = state;
     state = doc;
     // The clocks hold at doc.clocks.at (ms since 1970, this machine's clock).
     const age = doc.clocks && doc.clocks.at ? Math.max(0, Date.now() - doc.clocks.at) : 0;
@@ -616,10 +635,8 @@
       thinking = doc.thinking;
       thinkingSeq = doc.thinking_seq;
     }
-    if (fresh) {
-      sel = null;
-      if (towerSq && stackAt(towerSq).length < 2) towerSq = null;
-    }
+    if (!selectionStands(sel, old, doc)) sel = null;
+    if (towerSq && stackAt(towerSq).length < 2) towerSq = null;
     window.vsadnikState = state;
     render();
   }
@@ -631,12 +648,40 @@
     if (state) renderThinking();
   }
 
+  // The state as it is now (at the start, and whenever the stream opens
+  // again: what was published while it was down is not replayed).
+  function refresh() {
+    fetch('/api/state').then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
+      .then(onState).catch(() => showMessage('the server cannot be reached'));
+  }
+
+  // The event stream. After any error (the server gone, or a stream
+  // refused with 503, which an EventSource never retries by itself) it is
+  // closed and opened anew after a wait that doubles from half a second
+  // to eight; once open, the wait starts again and the state is fetched.
+  const RETRY_FIRST = 500, RETRY_MAX = 8000;
+  let stream = null;
+  let retry = RETRY_FIRST;
   function connect() {
     const es = new EventSource('/api/events');
+    stream = es;
     es.addEventListener('state', (e) => onState(JSON.parse(e.data)));
     es.addEventListener('thinking', (e) => onThinking(JSON.parse(e.data)));
-    es.onopen = () => { $('connection').textContent = 'connected'; $('connection').classList.remove('down'); };
-    es.onerror = () => { $('connection').textContent = 'reconnecting…'; $('connection').classList.add('down'); };
+    es.onopen = () => {
+      retry = RETRY_FIRST;
+      $('connection').textContent = 'connected';
+      $('connection').classList.remove('down');
+      refresh();
+    };
+    es.onerror = () => {
+      es.close();
+      if (stream !== es) return;
+      stream = null;
+      $('connection').textContent = 'reconnecting…';
+      $('connection').classList.add('down');
+      setTimeout(connect, retry);
+      retry = Math.min(2 * retry, RETRY_MAX);
+    };
   }
 
   // ---- controls --------------------------------------------------------
@@ -672,6 +717,6 @@
   });
 
   window.vsadnikPage = { html, post, showMessage };
-  fetch('/api/state').then((r) => r.json()).then(onState).catch(() => showMessage('the server cannot be reached'));
+  refresh();
   connect();
 })();

@@ -15,6 +15,11 @@
 //! `(none)`): it is asked again when a piece reaches its board. An XBoard
 //! engine sits by not moving. Either way its clock runs.
 //!
+//! A board may be given a pace ([`TeamPlay::set_pace`]): each move there is
+//! asked for no sooner than that long after the one before, and the wait
+//! is on nobody's clock (`vsadnik gui` paces the board the person does not
+//! play, so that fast engines do not race the person).
+//!
 //! The boards of `vsadnik match --live` are kept here too ([`live`]).
 
 mod live;
@@ -221,8 +226,11 @@ pub struct TeamPlay<R: DropRules> {
     talk: Vec<Tell>,
     /// The clocks by board and colour.
     clock: [[PlayerClock; 2]; 2],
-    /// When the side to move on each board started its turn.
+    /// When the side to move on each board started its turn (or starts
+    /// it, after the board's pace: a moment still to come).
     turn_start: [Instant; 2],
+    /// The least time between two moves on each board.
+    pace: [Duration; 2],
     margin: i64,
     /// Boards whose holdings XBoard engines have not heard yet.
     dirty: [bool; 2],
@@ -262,9 +270,22 @@ impl<R: DropRules> TeamPlay<R> {
             talk: Vec::new(),
             clock: [[PlayerClock::new(&tc); 2]; 2],
             turn_start: [start; 2],
+            pace: [Duration::ZERO; 2],
             margin: margin.as_micros().min(i64::MAX as u128) as i64,
             live: None,
         }
+    }
+
+    /// Moves on `board` come no sooner than `pace` after the one before
+    /// (the first move of the game is not held).
+    pub fn set_pace(&mut self, board: TeamBoard, pace: Duration) {
+        self.pace[board.index()] = pace;
+    }
+
+    /// Whether `board` waits out its pace at `now`: its side to move is
+    /// not asked yet, and its clock does not run.
+    pub fn paused(&self, board: TeamBoard, now: Instant) -> bool {
+        now < self.turn_start[board.index()]
     }
 
     /// Both clocks of both boards start (again) at `start`.
@@ -347,10 +368,18 @@ impl<R: DropRules> TeamPlay<R> {
         self.turn_start[board.index()] + Duration::from_micros(left.max(0) as u64)
     }
 
-    /// The next moment a flag may fall.
+    /// The next moment a flag may fall, or a board's pace ends.
     pub fn deadline(&self) -> Instant {
-        self.flag_time(TeamBoard::A)
-            .min(self.flag_time(TeamBoard::B))
+        let now = Instant::now();
+        TeamBoard::ALL
+            .into_iter()
+            .filter(|&b| self.paused(b, now))
+            .map(|b| self.turn_start[b.index()])
+            .fold(
+                self.flag_time(TeamBoard::A)
+                    .min(self.flag_time(TeamBoard::B)),
+                Instant::min,
+            )
     }
 
     /// The end by time at `now`: every player on move whose time is up
@@ -377,12 +406,16 @@ impl<R: DropRules> TeamPlay<R> {
     }
 
     /// Asks every engine on move that is neither thinking nor sitting for
-    /// its move (a seat without an engine is skipped), then tells XBoard
-    /// engines the holdings of boards that changed. The end of the game
-    /// when an engine cannot be asked.
+    /// its move (a seat without an engine, or on a board that waits out
+    /// its pace, is skipped), then tells XBoard engines the holdings of
+    /// boards that changed. The end of the game when an engine cannot be
+    /// asked.
     pub fn ask_engines(&mut self, engines: &mut [Option<Engine>]) -> Option<TeamEnd> {
         let now = Instant::now();
         for b in TeamBoard::ALL {
+            if self.paused(b, now) {
+                continue;
+            }
             let c = self.game.board(b).side_to_move();
             let e = self.seat_at(b, c);
             let seat = self.seats[e];
@@ -461,7 +494,7 @@ impl<R: DropRules> TeamPlay<R> {
         }
         self.coords[bi].push(mv.to_string());
         self.sans[bi].push(san);
-        self.turn_start[bi] = at;
+        self.turn_start[bi] = at + self.pace[bi];
         self.dirty[bi] = true;
         for arrival in self.game.play(board, mv) {
             self.arrived(arrival);
@@ -750,6 +783,27 @@ mod tests {
             matches!(p.person_move(0, "N@d6", now), Err(Refusal::Illegal(w)) if w.contains("S4"))
         );
         p.person_move(0, "N@a1", now).unwrap();
+    }
+
+    #[test]
+    fn a_paced_board_waits_off_the_clock() {
+        let mut p = play::<Bughouse>(None);
+        let pace = Duration::from_secs(1);
+        p.set_pace(TeamBoard::B, pace);
+        let now = Instant::now();
+        assert!(!p.paused(TeamBoard::B, now), "the first move is not held");
+        // Seat 3 is White on B: its move starts Black's pace there.
+        p.person_move(3, "e2e4", now).unwrap();
+        assert!(p.paused(TeamBoard::B, now + pace / 2));
+        assert!(!p.paused(TeamBoard::B, now + pace));
+        assert!(p.deadline() <= now + pace);
+        let half = now + pace / 2;
+        assert_eq!(p.left_ms(TeamBoard::B, Color::Black, half), 60_000);
+        let later = now + pace + Duration::from_secs(2);
+        assert_eq!(p.left_ms(TeamBoard::B, Color::Black, later), 58_000);
+        // Board A has no pace.
+        p.person_move(0, "d2d4", now).unwrap();
+        assert!(!p.paused(TeamBoard::A, now));
     }
 
     #[test]
