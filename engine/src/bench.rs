@@ -97,20 +97,6 @@ pub const TAVRELI_POSITIONS: &[&str] = &[
 /// The default bench depth for tavreli.
 pub const TAVRELI_DEPTH: i32 = 12;
 
-/// The bench positions and default depth of a variant.
-pub fn bench_set(variant: &str) -> Option<(&'static [&'static str], i32)> {
-    match variant {
-        "chess" => Some((CHESS_POSITIONS, CHESS_DEPTH)),
-        "crazyhouse" | "bughouse" | "swedish" => Some((DROP_POSITIONS, DROP_DEPTH)),
-        "tranzit" => Some((TRANZIT_POSITIONS, TRANZIT_DEPTH)),
-        "progressive-italian" | "progressive-scottish" | "progressive-english" => {
-            Some((PROGRESSIVE_POSITIONS, PROGRESSIVE_DEPTH))
-        }
-        "tavreli" => Some((TAVRELI_POSITIONS, TAVRELI_DEPTH)),
-        _ => None,
-    }
-}
-
 /// Bench totals.
 pub struct BenchResult {
     /// Nodes over all positions.

@@ -1,11 +1,9 @@
-//! Variant names to searchable types: the run-time choice of variant for the
-//! protocols, the bench and the match runner, monomorphised below.
+//! Variant ids to searchable types: the run-time choice of variant for the
+//! protocols, the bench and the match runner, monomorphised below (the
+//! table is the registry's, `movegen::each_variant!`).
 
 use crate::searchable::Searchable;
-use movegen::drops::{BughousePosition, CrazyhousePosition, SwedishPosition};
-use movegen::progressive::{EnglishPosition, ItalianPosition, ScottishPosition};
-use movegen::tranzit::TranzitPosition;
-use movegen::Chess;
+use movegen::VariantId;
 
 /// Code that runs generically for one searchable variant.
 pub trait SearchVisitor {
@@ -15,42 +13,27 @@ pub trait SearchVisitor {
     fn visit<P: Searchable>(self) -> Self::Output;
 }
 
-/// Runs `visitor` for the variant called `name`, or names the problem.
-pub fn dispatch<V: SearchVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
-    match name {
-        "chess" => Ok(visitor.visit::<Chess>()),
-        "crazyhouse" => Ok(visitor.visit::<CrazyhousePosition>()),
-        "bughouse" => Ok(visitor.visit::<BughousePosition>()),
-        "swedish" => Ok(visitor.visit::<SwedishPosition>()),
-        "tranzit" => Ok(visitor.visit::<TranzitPosition>()),
-        "progressive-italian" => Ok(visitor.visit::<ItalianPosition>()),
-        "progressive-scottish" => Ok(visitor.visit::<ScottishPosition>()),
-        "progressive-english" => Ok(visitor.visit::<EnglishPosition>()),
-        "tavreli" => Ok(visitor.visit::<movegen::tavreli::TavreliPosition>()),
-        _ => Err(format!(
-            "unknown variant '{name}' (known: {})",
-            movegen::VARIANTS.join(", ")
-        )),
-    }
+/// Runs `visitor` for the variant `id`.
+pub fn dispatch<V: SearchVisitor>(id: VariantId, visitor: V) -> V::Output {
+    movegen::each_variant!(id, |P| visitor.visit::<P>())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    struct Name;
-    impl SearchVisitor for Name {
-        type Output = &'static str;
-        fn visit<P: Searchable>(self) -> &'static str {
-            P::VARIANT
+    struct Id;
+    impl SearchVisitor for Id {
+        type Output = VariantId;
+        fn visit<P: Searchable>(self) -> VariantId {
+            P::ID
         }
     }
 
     #[test]
-    fn every_listed_variant_is_searchable() {
-        for v in movegen::VARIANTS {
-            assert_eq!(dispatch(v, Name), Ok(*v));
+    fn every_variant_is_searchable() {
+        for v in VariantId::ALL {
+            assert_eq!(dispatch(v, Id), v);
         }
-        assert!(dispatch("nosuch", Name).is_err());
     }
 }

@@ -51,7 +51,7 @@ impl Chess {
 impl Position for Chess {
     type Move = Move;
     type MoveList = MoveList;
-    const VARIANT: &'static str = "chess";
+    const ID: crate::VariantId = crate::VariantId::Chess;
 
     fn startpos() -> Chess {
         Chess::from_fen(START_FEN).expect("start position")

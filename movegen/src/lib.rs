@@ -15,6 +15,7 @@ pub mod movegen;
 pub mod perft;
 pub mod pgn;
 pub mod progressive;
+pub mod registry;
 pub mod san;
 pub mod state_stack;
 pub mod tavreli;
@@ -27,18 +28,6 @@ pub use board::Board;
 pub use chess::Chess;
 pub use chess_move::Move;
 pub use fen::{FenError, START_FEN};
+pub use registry::{VariantId, VariantInfo};
 pub use types::{Color, Piece, PieceKind, Square};
 pub use variant::{Outcome, Position, Status};
-
-/// The names of the variants this build plays, as `vsadnik variants` lists them.
-pub const VARIANTS: &[&str] = &[
-    Chess::VARIANT,
-    drops::CrazyhousePosition::VARIANT,
-    drops::BughousePosition::VARIANT,
-    drops::SwedishPosition::VARIANT,
-    tranzit::TranzitPosition::VARIANT,
-    progressive::ItalianPosition::VARIANT,
-    progressive::ScottishPosition::VARIANT,
-    progressive::EnglishPosition::VARIANT,
-    tavreli::TavreliPosition::VARIANT,
-];

@@ -147,8 +147,8 @@ impl PgnBody {
     /// ([`Position::move_to_record`]) numbered from the FEN's sixth field.
     pub fn alternating<P: Position>(start: &P, moves: &[P::Move]) -> PgnBody {
         let mut tags = Vec::new();
-        if P::VARIANT != "chess" {
-            tags.push(("Variant".to_string(), P::VARIANT.to_string()));
+        if P::ID != crate::VariantId::Chess {
+            tags.push(("Variant".to_string(), P::ID.name().to_string()));
         }
         let fen = start.to_fen();
         let mut first_move_number = 1;

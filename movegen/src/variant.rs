@@ -4,6 +4,7 @@
 
 use crate::fen::FenError;
 use crate::pgn::PgnBody;
+use crate::registry::VariantId;
 use crate::types::Color;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -106,8 +107,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The move list type, big enough for the variant's largest position.
     type MoveList: MoveBuffer<Self::Move>;
 
-    /// The variant's name, as `vsadnik variants` lists it.
-    const VARIANT: &'static str;
+    /// The variant (its names and what front ends know about it).
+    const ID: VariantId;
 
     /// The variant's starting position.
     fn startpos() -> Self;
@@ -195,7 +196,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     }
 }
 
-/// Code that runs generically for one variant, chosen by name at run time.
+/// Code that runs generically for one variant, chosen at run time.
 pub trait VariantVisitor {
     /// What the visit produces.
     type Output;
@@ -203,23 +204,9 @@ pub trait VariantVisitor {
     fn visit<P: Position>(self) -> Self::Output;
 }
 
-/// Runs `visitor` for the variant called `name`, or names the problem.
-pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
-    match name {
-        "chess" => Ok(visitor.visit::<crate::Chess>()),
-        "crazyhouse" => Ok(visitor.visit::<crate::drops::CrazyhousePosition>()),
-        "bughouse" => Ok(visitor.visit::<crate::drops::BughousePosition>()),
-        "swedish" => Ok(visitor.visit::<crate::drops::SwedishPosition>()),
-        "tranzit" => Ok(visitor.visit::<crate::tranzit::TranzitPosition>()),
-        "progressive-italian" => Ok(visitor.visit::<crate::progressive::ItalianPosition>()),
-        "progressive-scottish" => Ok(visitor.visit::<crate::progressive::ScottishPosition>()),
-        "progressive-english" => Ok(visitor.visit::<crate::progressive::EnglishPosition>()),
-        "tavreli" => Ok(visitor.visit::<crate::tavreli::TavreliPosition>()),
-        _ => Err(format!(
-            "unknown variant '{name}' (known: {})",
-            crate::VARIANTS.join(", ")
-        )),
-    }
+/// Runs `visitor` for the variant `id`.
+pub fn dispatch<V: VariantVisitor>(id: VariantId, visitor: V) -> V::Output {
+    crate::each_variant!(id, |P| visitor.visit::<P>())
 }
 
 /// A position of variant `P` from an optional FEN (default: the start

@@ -14,7 +14,7 @@ use movegen::{Chess, Position, Status};
 const MAX: u32 = 1_000_000;
 
 fn load<P: Position>(fen: &str) -> P {
-    P::from_fen(fen).unwrap_or_else(|e| panic!("{} {fen}: {e}", P::VARIANT))
+    P::from_fen(fen).unwrap_or_else(|e| panic!("{} {fen}: {e}", P::ID))
 }
 
 /// `pos` after the moves `moves` (coordinates).
@@ -23,7 +23,7 @@ fn play<P: Position>(fen: &str, moves: &[&str]) -> P {
     for text in moves {
         let m = pos
             .parse_move(text)
-            .unwrap_or_else(|e| panic!("{} {fen} {text}: {e}", P::VARIANT));
+            .unwrap_or_else(|e| panic!("{} {fen} {text}: {e}", P::ID));
         pos.make_move(m);
     }
     pos
@@ -38,11 +38,11 @@ fn counters<P: Position>(pos: &P) -> (String, String) {
 
 fn refused<P: Position>(fen: &str, needle: &str) {
     match P::from_fen(fen) {
-        Ok(_) => panic!("{}: accepted {fen}", P::VARIANT),
+        Ok(_) => panic!("{}: accepted {fen}", P::ID),
         Err(e) => assert!(
             e.to_string().contains(needle),
             "{} {fen}: '{e}' lacks '{needle}'",
-            P::VARIANT
+            P::ID
         ),
     }
 }
@@ -54,7 +54,7 @@ fn refused<P: Position>(fen: &str, needle: &str) {
 fn bound_and_refusals<P: Position>(fen: impl Fn(&str, &str) -> String, high_b: u32) {
     let top = MAX.to_string();
     let at = fen(&top, &high_b.to_string());
-    assert_eq!(load::<P>(&at).to_fen(), at, "{}", P::VARIANT);
+    assert_eq!(load::<P>(&at).to_fen(), at, "{}", P::ID);
     let over = (MAX + 1).to_string();
     refused::<P>(&fen(&over, "2"), "too large: at most 1000000");
     refused::<P>(&fen("0", &over), "too large: at most 1000000");
@@ -69,28 +69,13 @@ fn bound_and_refusals<P: Position>(fen: impl Fn(&str, &str) -> String, high_b: u
 /// the half-move clock grows by 2 and the full-move number by 1.
 fn chess_like_counts<P: Position>(fen: impl Fn(&str, &str) -> String, moves: [&str; 2]) {
     let p = play::<P>(&fen("65535", "65535"), &moves);
-    assert_eq!(
-        counters(&p),
-        ("65537".into(), "65536".into()),
-        "{}",
-        P::VARIANT
-    );
+    assert_eq!(counters(&p), ("65537".into(), "65536".into()), "{}", P::ID);
     let p = play::<P>(&fen("65534", "70000"), &moves[..1]);
-    assert_eq!(
-        counters(&p),
-        ("65535".into(), "70001".into()),
-        "{}",
-        P::VARIANT
-    );
+    assert_eq!(counters(&p), ("65535".into(), "70001".into()), "{}", P::ID);
     let top = MAX.to_string();
     let p = play::<P>(&fen(&top, &top), &moves);
-    assert_eq!(counters(&p), (top.clone(), top.clone()), "{}", P::VARIANT);
-    assert_eq!(
-        load::<P>(&p.to_fen()).to_fen(),
-        p.to_fen(),
-        "{}",
-        P::VARIANT
-    );
+    assert_eq!(counters(&p), (top.clone(), top.clone()), "{}", P::ID);
+    assert_eq!(load::<P>(&p.to_fen()).to_fen(), p.to_fen(), "{}", P::ID);
 }
 
 /// perft to `depth` is the same for every pair of counters in `pairs`.
@@ -102,7 +87,7 @@ fn same_perft<P: Position>(fen: impl Fn(&str, &str) -> String, pairs: &[(&str, &
     assert!(
         counts.windows(2).all(|w| w[0] == w[1]),
         "{}: {pairs:?} -> {counts:?}",
-        P::VARIANT
+        P::ID
     );
 }
 
@@ -114,7 +99,7 @@ fn fifty_move_rule_stays<P: Position>(fen: impl Fn(&str, &str) -> String, moves:
             assert!(
                 matches!(p.status(), Status::Over(o) if o.reason == "fifty-move rule"),
                 "{} clock {clock}: {:?}",
-                P::VARIANT,
+                P::ID,
                 p.status()
             );
             let m = p.parse_move(text).unwrap();
@@ -123,7 +108,7 @@ fn fifty_move_rule_stays<P: Position>(fen: impl Fn(&str, &str) -> String, moves:
         assert!(
             matches!(p.status(), Status::Over(o) if o.reason == "fifty-move rule"),
             "{} clock {clock} after the moves",
-            P::VARIANT
+            P::ID
         );
     }
 }
@@ -240,26 +225,21 @@ fn progressive_counters<P: Position>() {
     // higher after Black's first move than at the start.
     let p = play::<P>(&progressive_fen("65535", "65535"), &["e1d1", "e8d8"]);
     let (c, n) = counters(&p);
-    assert_eq!(n, "65536", "{}", P::VARIANT);
-    let expected_c = if P::VARIANT == "progressive-english" {
+    assert_eq!(n, "65536", "{}", P::ID);
+    let expected_c = if P::ID == movegen::VariantId::ProgressiveEnglish {
         "65537"
     } else {
         "65536"
     };
-    assert_eq!(c, expected_c, "{}", P::VARIANT);
+    assert_eq!(c, expected_c, "{}", P::ID);
     // At the bound the counters stop, and the FEN reads back.
     let top = MAX.to_string();
     let p = play::<P>(
         &progressive_fen(&top, &(MAX - 1).to_string()),
         &["e1d1", "e8d8"],
     );
-    assert_eq!(counters(&p), (top.clone(), top.clone()), "{}", P::VARIANT);
-    assert_eq!(
-        load::<P>(&p.to_fen()).to_fen(),
-        p.to_fen(),
-        "{}",
-        P::VARIANT
-    );
+    assert_eq!(counters(&p), (top.clone(), top.clone()), "{}", P::ID);
+    assert_eq!(load::<P>(&p.to_fen()).to_fen(), p.to_fen(), "{}", P::ID);
     // perft ignores the draw rules: large counters change nothing.
     let start =
         |c: &str, n: &str| format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {c} {n}");

@@ -6,7 +6,7 @@
 use movegen::tavreli::notation::parse_game_record;
 use movegen::tavreli::TavreliPosition;
 use movegen::variant::{dispatch, Position, VariantVisitor};
-use movegen::VARIANTS;
+use movegen::VariantId;
 
 /// The variants whose board is one 8x8 FEN placement.
 const EIGHT_FILE: &[&str] = &[
@@ -83,20 +83,20 @@ impl VariantVisitor for Refuses {
     type Output = ();
     fn visit<P: Position>(self) {
         for fen in ODD_FENS {
-            assert!(P::from_fen(fen).is_err(), "{}: {fen}", P::VARIANT);
+            assert!(P::from_fen(fen).is_err(), "{}: {fen}", P::ID);
         }
         let pos = P::startpos();
         for m in ODD_MOVES {
-            assert!(pos.parse_move(m).is_err(), "{}: {m}", P::VARIANT);
-            assert!(pos.parse_record_move(m).is_err(), "{}: {m}", P::VARIANT);
+            assert!(pos.parse_move(m).is_err(), "{}: {m}", P::ID);
+            assert!(pos.parse_record_move(m).is_err(), "{}: {m}", P::ID);
         }
     }
 }
 
 #[test]
 fn multibyte_and_odd_text_is_refused_in_every_variant() {
-    for v in VARIANTS {
-        dispatch(v, Refuses).unwrap();
+    for v in VariantId::ALL {
+        dispatch(v, Refuses);
     }
 }
 
@@ -109,7 +109,7 @@ fn fen_error(variant: &str, fen: &str) -> Option<String> {
             P::from_fen(self.0).err().map(|e| e.to_string())
         }
     }
-    dispatch(variant, Try(fen)).unwrap()
+    dispatch(VariantId::parse(variant).unwrap(), Try(fen))
 }
 
 #[test]

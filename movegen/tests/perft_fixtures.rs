@@ -79,8 +79,9 @@ fn every_fixture_file_matches() {
         let variant = path.file_stem().unwrap().to_string_lossy().to_string();
         let fixtures = load(path);
         assert!(!fixtures.is_empty(), "{variant}: empty fixture file");
-        let checked = dispatch(&variant, Check(&fixtures, &variant))
+        let id = movegen::VariantId::parse(&variant)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let checked = dispatch(id, Check(&fixtures, &variant));
         assert!(
             checked >= fixtures.len(),
             "{variant}: only {checked} counts checked"

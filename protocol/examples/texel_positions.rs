@@ -80,13 +80,13 @@ fn main() {
     };
     let text = std::fs::read_to_string(path).expect("read the PGN file");
     let games = read_games(&text);
+    let variant = movegen::VariantId::parse(variant).unwrap_or_else(|e| panic!("{e}"));
     let (written, used, skipped) = dispatch(
         variant,
         Extract {
             games: &games,
             skip,
         },
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    );
     eprintln!("{written} positions from {used} games ({skipped} skipped)");
 }

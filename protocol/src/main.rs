@@ -51,7 +51,7 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         "gui" => protocol::gui::run(rest),
         "variants" => {
             no_arguments(command, rest)?;
-            output::lines(movegen::VARIANTS);
+            output::lines(&movegen::VariantId::ALL.map(movegen::VariantId::name));
             Ok(())
         }
         "help" | "--help" | "-h" => help::run(rest),

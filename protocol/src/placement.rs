@@ -261,20 +261,20 @@ mod tests {
                 let pos = P::startpos();
                 let fen = pos.to_fen();
                 let placement = fen.split_whitespace().next().unwrap().to_string();
-                let g = parse_placement(&placement, P::VARIANT == "tavreli").unwrap();
+                let g = parse_placement(&placement, P::ID.info().towers).unwrap();
                 let mut list = P::MoveList::default();
                 pos.generate_moves(&mut list);
                 (fen, g, list.iter().map(|m| m.to_string()).collect())
             }
         }
-        for v in movegen::VARIANTS {
-            let (fen, g, moves) = movegen::variant::dispatch(v, Start).unwrap();
+        for v in movegen::VariantId::ALL {
+            let (fen, g, moves) = movegen::variant::dispatch(v, Start);
             let pieces: usize = g.squares.iter().map(Vec::len).sum();
             assert_eq!(pieces, 32, "{v}: {fen}");
-            assert_eq!(g.files, if *v == "tranzit" { 16 } else { 8 }, "{v}");
+            assert_eq!(g.files, v.info().files as usize, "{v}");
             assert_eq!(g.king(true).as_deref(), Some("e1"), "{v}");
             assert_eq!(g.king(false).as_deref(), Some("e8"), "{v}");
-            let drops = matches!(*v, "crazyhouse" | "bughouse" | "swedish");
+            let drops = v.info().reserves;
             assert_eq!(g.reserves.is_some(), drops, "{v}");
             for m in moves {
                 assert!(parse_move(&m).is_some(), "{v}: {m}");

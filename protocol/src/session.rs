@@ -2,13 +2,13 @@
 //! history, set up from a FEN or the start position, moved in coordinate
 //! notation, and searched. [`Session`] is a trait object so that UCI and
 //! XBoard never name a variant type; [`GameSession`] implements it once for
-//! every [`Searchable`] variant, and [`new_session`] picks the type by name.
+//! every [`Searchable`] variant, and [`new_session`] picks the type by id.
 
 use crate::board_text;
 use crate::team_talk::{as_team_view, as_team_view_mut, TeamView};
 use engine::{Engine, Limits, Reporter, SearchHandle, SearchVisitor, Searchable};
 use movegen::variant::Status;
-use movegen::Color;
+use movegen::{Color, VariantId};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -29,8 +29,8 @@ pub enum SetupError {
 
 /// A game of some variant, as the protocols see it.
 pub trait Session: Send {
-    /// The variant's name (`vsadnik variants` form).
-    fn variant(&self) -> &'static str;
+    /// The variant.
+    fn variant(&self) -> VariantId;
     /// Sets the position from a FEN (None: the start position) and plays
     /// `moves`. A bad FEN leaves the session unchanged; an illegal move
     /// leaves it after the last legal one (Stockfish-like).
@@ -137,8 +137,8 @@ impl<P: Searchable> Default for GameSession<P> {
 }
 
 impl<P: Searchable> Session for GameSession<P> {
-    fn variant(&self) -> &'static str {
-        P::VARIANT
+    fn variant(&self) -> VariantId {
+        P::ID
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), SetupError> {
@@ -272,27 +272,9 @@ impl SearchVisitor for NewSession {
     }
 }
 
-/// The default variant of both protocols.
-pub const DEFAULT_VARIANT: &str = "chess";
-
-/// A new game of the variant `name` at its start position.
-pub fn new_session(name: &str) -> Result<Box<dyn Session>, String> {
-    engine::dispatch(name, NewSession)
-}
-
-/// The variants both protocols can play: those movegen knows that also have
-/// a search.
-pub fn playable_variants() -> Vec<&'static str> {
-    struct Probe;
-    impl SearchVisitor for Probe {
-        type Output = ();
-        fn visit<P: Searchable>(self) {}
-    }
-    movegen::VARIANTS
-        .iter()
-        .copied()
-        .filter(|v| engine::dispatch(v, Probe).is_ok())
-        .collect()
+/// A new game of the variant `id` at its start position.
+pub fn new_session(id: VariantId) -> Box<dyn Session> {
+    engine::dispatch(id, NewSession)
 }
 
 /// The result line of a finished game in PGN form with a reason, as XBoard

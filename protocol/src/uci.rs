@@ -8,11 +8,11 @@ use crate::core::{
     DEFAULT_OVERHEAD_MS, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
 };
 use crate::event::{Event, Out};
-use crate::session::{new_session, playable_variants, Session, SetupError, DEFAULT_VARIANT};
+use crate::session::{new_session, Session, SetupError};
 use crate::team_talk::sit_message;
 use crossbeam::channel::Sender;
 use engine::{Limits, Reporter, ScoreBound, SearchHandle, SearchInfo, SearchResult};
-use movegen::Color;
+use movegen::{Color, VariantId};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -150,7 +150,7 @@ const GO_WORDS: &[&str] = &[
 impl Uci {
     /// UCI on `core`, at the default variant's start position.
     pub fn new(core: Core) -> Uci {
-        let session = new_session(DEFAULT_VARIANT).expect("the default variant is playable");
+        let session = new_session(VariantId::DEFAULT);
         Uci::with_session(core, session)
     }
 
@@ -193,8 +193,7 @@ impl Uci {
             "ucinewgame" => {
                 self.finish_search();
                 self.core.engine.clear_hash();
-                self.session =
-                    new_session(self.session.variant()).expect("the current variant is playable");
+                self.session = new_session(self.session.variant());
                 self.refused = None;
             }
             "position" => self.cmd_position(rest),
@@ -255,7 +254,7 @@ impl Uci {
     }
 
     fn cmd_uci(&self) {
-        let variants = playable_variants()
+        let variants = VariantId::ALL
             .iter()
             .map(|v| format!(" var {v}"))
             .collect::<String>();
@@ -274,7 +273,10 @@ impl Uci {
                 "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
             ),
             "option name Clear Hash type button".to_string(),
-            format!("option name UCI_Variant type combo default {DEFAULT_VARIANT}{variants}"),
+            format!(
+                "option name UCI_Variant type combo default {}{variants}",
+                VariantId::DEFAULT
+            ),
             "uciok".to_string(),
         ]);
     }
@@ -334,7 +336,7 @@ impl Uci {
                 // Always a new game at the variant's start position, the
                 // current variant too.
                 let v = need(name, value)?.trim().to_ascii_lowercase();
-                self.session = new_session(&v)?;
+                self.session = new_session(VariantId::parse(&v)?);
                 self.refused = None;
                 Ok(())
             }

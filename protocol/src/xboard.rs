@@ -8,14 +8,12 @@ use crate::core::{
     max_hash_mb, parse_int, split_command, Core, Flow, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
 };
 use crate::event::{Event, Out};
-use crate::session::{
-    new_session, playable_variants, result_text, Session, SetupError, DEFAULT_VARIANT,
-};
+use crate::session::{new_session, result_text, Session, SetupError};
 use crate::uci::{echo, engine_name};
 use crate::xboard_gui::Gui;
 use crossbeam::channel::Sender;
 use engine::{Limits, Reporter, Score, ScoreBound, SearchHandle, SearchInfo, SearchResult};
-use movegen::{Color, Status};
+use movegen::{Color, Status, VariantId};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -25,45 +23,10 @@ mod gui_hooks;
 #[path = "xboard_team/mod.rs"]
 mod team;
 
-/// Our variant names and XBoard's names for them, where they differ or are
-/// standard CECP names. Variants not listed keep their own name.
-pub const CECP_NAMES: &[(&str, &str)] = &[
-    ("chess", "normal"),
-    ("crazyhouse", "crazyhouse"),
-    ("bughouse", "bughouse"),
-];
-
-/// XBoard's name for our variant `ours`.
-pub fn to_cecp(ours: &str) -> &str {
-    CECP_NAMES
-        .iter()
-        .find(|(o, _)| *o == ours)
-        .map_or(ours, |(_, c)| c)
-}
-
-/// Other names `variant` accepts, with the XBoard name each stands for:
-/// our own name for standard chess.
-pub const CECP_ALIASES: &[(&str, &str)] = &[("chess", "normal")];
-
 /// XBoard's names of every variant we play, as `feature variants` lists
-/// them.
+/// them (the registry's XBoard names).
 pub fn cecp_variants() -> Vec<&'static str> {
-    playable_variants().into_iter().map(to_cecp).collect()
-}
-
-/// Our name for XBoard's variant `cecp` (or an alias of it), if we play it.
-pub fn from_cecp(cecp: &str) -> Option<&'static str> {
-    let cecp = CECP_ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == cecp)
-        .map_or(cecp, |(_, name)| name);
-    let playable = playable_variants();
-    if let Some((ours, _)) = CECP_NAMES.iter().find(|(_, c)| *c == cecp) {
-        return playable.contains(ours).then_some(*ours);
-    }
-    playable
-        .into_iter()
-        .find(|v| *v == cecp && to_cecp(v) == cecp)
+    VariantId::ALL.map(VariantId::xboard_name).to_vec()
 }
 
 /// An XBoard score: centipawns, mates as ±(100000 + moves).
@@ -266,7 +229,7 @@ pub struct Xboard {
 impl Xboard {
     /// XBoard on `core`, in the state after `new`.
     pub fn new(core: Core) -> Xboard {
-        let session = new_session(DEFAULT_VARIANT).expect("the default variant is playable");
+        let session = new_session(VariantId::DEFAULT);
         Xboard::with_session(core, session, Settings::default())
     }
 
@@ -723,7 +686,7 @@ impl Xboard {
     fn cmd_new(&mut self) {
         self.halt();
         self.team_new_game();
-        self.session = new_session(DEFAULT_VARIANT).expect("the default variant is playable");
+        self.session = new_session(VariantId::DEFAULT);
         self.force = false;
         self.engine_side = Color::Black;
         self.tc.sd = None;
@@ -738,8 +701,8 @@ impl Xboard {
     }
 
     fn cmd_variant(&mut self, name: &str) {
-        match from_cecp(name).map(new_session) {
-            Some(Ok(s)) => {
+        match VariantId::from_xboard(name).map(new_session) {
+            Some(s) => {
                 self.halt();
                 self.team_new_game();
                 self.session = s;
@@ -1007,16 +970,6 @@ pub fn looks_like_move(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn variant_names_map_both_ways() {
-        assert_eq!(to_cecp("chess"), "normal");
-        assert_eq!(from_cecp("normal"), Some("chess"));
-        assert_eq!(from_cecp("chess"), Some("chess"));
-        assert_eq!(from_cecp("tranzit"), Some("tranzit"));
-        assert_eq!(from_cecp("Normal"), None);
-        assert_eq!(from_cecp("xiangqi"), None);
-    }
 
     #[test]
     fn level_base_forms() {

@@ -282,7 +282,7 @@ fn replay_progressive<P: movegen::Position<Move = movegen::Move>>(
         assert!(
             pos.parse_move(&m.to_string()).is_ok(),
             "{t}: not legal in {}",
-            P::VARIANT
+            P::ID
         );
         board.make_move(m);
         pos.make_move(m);

@@ -632,7 +632,7 @@ const ODD_FENS: &[&str] = &[
 fn multibyte_fens_and_moves_get_errors_in_every_variant() {
     let mut e = Engine::uci();
     let start = e.fen();
-    for v in movegen::VARIANTS {
+    for v in movegen::VariantId::ALL.map(movegen::VariantId::name) {
         e.send(&format!("setoption name UCI_Variant value {v}"));
         e.send("position startpos");
         let before = e.fen();

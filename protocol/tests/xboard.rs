@@ -53,10 +53,7 @@ fn protover_announces_the_features() {
     ] {
         assert!(all.contains(f), "{f} missing: {all}");
     }
-    let names: Vec<&str> = movegen::VARIANTS
-        .iter()
-        .map(|v| protocol::xboard::to_cecp(v))
-        .collect();
+    let names = movegen::VariantId::ALL.map(movegen::VariantId::xboard_name);
     let variants = format!("variants=\"{}\"", names.join(","));
     assert!(all.contains(&variants), "{variants} missing: {all}");
     assert!(

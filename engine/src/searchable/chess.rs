@@ -2,6 +2,7 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
+use crate::bench;
 use crate::correction::CorrectionKeys;
 use movegen::movegen::MoveList;
 use movegen::{Chess, Move};
@@ -9,6 +10,7 @@ use movegen::{Chess, Move};
 impl Searchable for Chess {
     const HISTORY_LEN: usize = 12 * 64;
     const NULL_MOVE: bool = true;
+    const BENCH: (&'static [&'static str], i32) = (bench::CHESS_POSITIONS, bench::CHESS_DEPTH);
 
     #[inline(always)]
     fn move_bits(m: Move) -> u32 {

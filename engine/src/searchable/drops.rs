@@ -3,6 +3,7 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
+use crate::bench;
 use crate::limits::DEFAULT_HORIZON;
 use movegen::drops::rules::CaptureDestination;
 use movegen::drops::{DropMove, DropPosition, DropRules};
@@ -26,6 +27,7 @@ where
     /// Board moves by piece and destination, then drops by piece and square.
     const HISTORY_LEN: usize = 2 * 12 * 64;
     const NULL_MOVE: bool = true;
+    const BENCH: (&'static [&'static str], i32) = (bench::DROP_POSITIONS, bench::DROP_DEPTH);
     const CLOCK_HORIZON: u32 = match R::CAPTURES {
         CaptureDestination::Partner => TEAM_CLOCK_HORIZON,
         CaptureDestination::OwnReserve => DEFAULT_HORIZON,

@@ -25,6 +25,8 @@ pub trait Searchable: Position + Evaluate {
     /// Moves a sudden-death clock is shared over (see
     /// [`crate::Limits::horizon`]).
     const CLOCK_HORIZON: u32 = crate::limits::DEFAULT_HORIZON;
+    /// The positions `vsadnik bench` searches (FENs) and its default depth.
+    const BENCH: (&'static [&'static str], i32);
 
     /// The move packed into 32 bits (never 0) for the transposition table.
     fn move_bits(m: Self::Move) -> u32;

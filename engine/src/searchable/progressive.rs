@@ -4,6 +4,7 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
+use crate::bench;
 use crate::driver::RootSearchFn;
 use movegen::progressive::{Progressive, SeriesRules};
 use movegen::Move;
@@ -12,6 +13,8 @@ impl<R: SeriesRules> Searchable for Progressive<R> {
     const HISTORY_LEN: usize = 12 * 64;
     /// Passing a whole series is far from any legal play.
     const NULL_MOVE: bool = false;
+    const BENCH: (&'static [&'static str], i32) =
+        (bench::PROGRESSIVE_POSITIONS, bench::PROGRESSIVE_DEPTH);
 
     #[inline(always)]
     fn move_bits(m: Move) -> u32 {

@@ -17,6 +17,7 @@
 //! the lines through its square; a square left empty opens them).
 
 use super::Searchable;
+use crate::bench;
 use arrayvec::ArrayVec;
 use eval::MATERIAL;
 use movegen::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
@@ -266,6 +267,7 @@ impl Searchable for TavreliPosition {
     const HISTORY_LEN: usize = 2 * KINDS * 2 * 64;
     /// Zugzwang is no more common than in chess: any tower may split.
     const NULL_MOVE: bool = true;
+    const BENCH: (&'static [&'static str], i32) = (bench::TAVRELI_POSITIONS, bench::TAVRELI_DEPTH);
 
     #[inline(always)]
     fn move_bits(m: TavreliMove) -> u32 {

@@ -4,6 +4,7 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
+use crate::bench;
 use eval::tranzit::HALF_POINT;
 use movegen::tranzit::{Action, TranzitPosition};
 use movegen::{Color, Outcome};
@@ -13,6 +14,7 @@ impl Searchable for TranzitPosition {
     const HISTORY_LEN: usize = 12 * 128;
     /// Passing is never allowed and transfers make zugzwang common.
     const NULL_MOVE: bool = false;
+    const BENCH: (&'static [&'static str], i32) = (bench::TRANZIT_POSITIONS, bench::TRANZIT_DEPTH);
 
     #[inline(always)]
     fn move_bits(a: Action) -> u32 {

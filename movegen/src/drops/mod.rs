@@ -13,7 +13,7 @@ pub mod team;
 pub use drop_move::DropMove;
 pub use generate::DropMoveList;
 pub use reserve::Reserve;
-pub use rules::{Bughouse, Crazyhouse, DropRules, Swedish};
+pub use rules::{dispatch_drops, Bughouse, Crazyhouse, DropRules, DropVisitor, Swedish};
 pub use state::DropBoard;
 pub use team::{Team, TeamBoard, TeamGame, TeamOutcome};
 
@@ -86,7 +86,7 @@ impl<R: DropRules> DropPosition<R> {
 impl<R: DropRules> Position for DropPosition<R> {
     type Move = DropMove;
     type MoveList = DropMoveList;
-    const VARIANT: &'static str = R::NAME;
+    const ID: crate::VariantId = R::ID;
 
     fn startpos() -> Self {
         Self::from_fen(START_FEN).expect("the start position is valid")

@@ -2,6 +2,7 @@
 //! code is monomorphised per variant.
 
 use crate::bitboard::{Bitboard, RANK_1, RANK_2, RANK_7, RANK_8};
+use crate::registry::VariantId;
 use crate::types::Color;
 
 /// Where a captured piece goes.
@@ -15,8 +16,8 @@ pub enum CaptureDestination {
 
 /// What distinguishes crazyhouse, FICS bughouse and Swedish chess.
 pub trait DropRules: Clone + Send + Sync + 'static {
-    /// The variant name (`vsadnik variants`).
-    const NAME: &'static str;
+    /// The variant.
+    const ID: VariantId;
     /// Where captured pieces go.
     const CAPTURES: CaptureDestination;
     /// May a drop give check? (Swedish S4: no.)
@@ -52,7 +53,7 @@ pub trait DropRules: Clone + Send + Sync + 'static {
 pub struct Crazyhouse;
 
 impl DropRules for Crazyhouse {
-    const NAME: &'static str = "crazyhouse";
+    const ID: VariantId = VariantId::Crazyhouse;
     const CAPTURES: CaptureDestination = CaptureDestination::OwnReserve;
     const DROP_MAY_CHECK: bool = true;
     const SWEDISH: bool = false;
@@ -66,7 +67,7 @@ impl DropRules for Crazyhouse {
 pub struct Bughouse;
 
 impl DropRules for Bughouse {
-    const NAME: &'static str = "bughouse";
+    const ID: VariantId = VariantId::Bughouse;
     const CAPTURES: CaptureDestination = CaptureDestination::Partner;
     const DROP_MAY_CHECK: bool = true;
     const SWEDISH: bool = false;
@@ -79,10 +80,29 @@ impl DropRules for Bughouse {
 pub struct Swedish;
 
 impl DropRules for Swedish {
-    const NAME: &'static str = "swedish";
+    const ID: VariantId = VariantId::Swedish;
     const CAPTURES: CaptureDestination = CaptureDestination::Partner;
     const DROP_MAY_CHECK: bool = false;
     const SWEDISH: bool = true;
     const MATE_NEEDS_UNBLOCKABLE_CHECK: bool = true;
     const STALEMATE_SITS: bool = true;
+}
+
+/// Code that runs generically for one drop rule set.
+pub trait DropVisitor {
+    /// What the visit produces.
+    type Output;
+    /// Runs for the rules `R`.
+    fn visit<R: DropRules>(self) -> Self::Output;
+}
+
+/// Runs `visitor` for the drop rules of `id`; None when `id` is not a drop
+/// variant.
+pub fn dispatch_drops<V: DropVisitor>(id: VariantId, visitor: V) -> Option<V::Output> {
+    match id {
+        VariantId::Crazyhouse => Some(visitor.visit::<Crazyhouse>()),
+        VariantId::Bughouse => Some(visitor.visit::<Bughouse>()),
+        VariantId::Swedish => Some(visitor.visit::<Swedish>()),
+        _ => None,
+    }
 }

@@ -127,7 +127,7 @@ impl<R: SeriesRules> Progressive<R> {
 impl<R: SeriesRules> Position for Progressive<R> {
     type Move = Move;
     type MoveList = MoveList;
-    const VARIANT: &'static str = R::NAME;
+    const ID: crate::VariantId = R::ID;
 
     fn startpos() -> Self {
         Self::from_fen(START_FEN).expect("the start position is valid")

@@ -212,7 +212,7 @@ fn chess_movetext<R: SeriesRules>(
 /// The PGN of a progressive game (see the module documentation).
 pub fn pgn_body<R: SeriesRules>(start: &Progressive<R>, moves: &[Move]) -> PgnBody {
     let s = start.state();
-    let mut tags = vec![("Rules".to_string(), R::NAME.to_string())];
+    let mut tags = vec![("Rules".to_string(), R::ID.name().to_string())];
     let own = fen::write::<R>(s);
     let chess = chess_fen::<R>(s);
     if own != START_FEN {

@@ -16,8 +16,8 @@ pub enum RuleSet {
 
 /// The switches the move generator and the series bookkeeping read.
 pub trait SeriesRules: Copy + Clone + Default + Send + Sync + 'static {
-    /// The variant name (`vsadnik variants`).
-    const NAME: &'static str;
+    /// The variant.
+    const ID: crate::VariantId;
     /// The set.
     const SET: RuleSet;
     /// I1: a move that gives check is legal only as the last move of a series.
@@ -44,7 +44,7 @@ pub struct Scottish;
 pub struct English;
 
 impl SeriesRules for Italian {
-    const NAME: &'static str = "progressive-italian";
+    const ID: crate::VariantId = crate::VariantId::ProgressiveItalian;
     const SET: RuleSet = RuleSet::Italian;
     const CHECK_ONLY_LAST: bool = true;
     const CHECK_ENDS_SERIES: bool = false;
@@ -54,7 +54,7 @@ impl SeriesRules for Italian {
 }
 
 impl SeriesRules for Scottish {
-    const NAME: &'static str = "progressive-scottish";
+    const ID: crate::VariantId = crate::VariantId::ProgressiveScottish;
     const SET: RuleSet = RuleSet::Scottish;
     const CHECK_ONLY_LAST: bool = false;
     const CHECK_ENDS_SERIES: bool = true;
@@ -64,7 +64,7 @@ impl SeriesRules for Scottish {
 }
 
 impl SeriesRules for English {
-    const NAME: &'static str = "progressive-english";
+    const ID: crate::VariantId = crate::VariantId::ProgressiveEnglish;
     const SET: RuleSet = RuleSet::English;
     const CHECK_ONLY_LAST: bool = false;
     const CHECK_ENDS_SERIES: bool = true;

@@ -95,7 +95,7 @@ impl TavreliPosition {
 impl Position for TavreliPosition {
     type Move = TavreliMove;
     type MoveList = TavreliMoveList;
-    const VARIANT: &'static str = "tavreli";
+    const ID: crate::VariantId = crate::VariantId::Tavreli;
 
     fn startpos() -> Self {
         Self::from_fen(TAVRELI_START_FEN).expect("the start position is valid")

@@ -157,7 +157,7 @@ fn draw_live_boards(s: &mut TranzitState) {
 impl Position for TranzitPosition {
     type Move = Action;
     type MoveList = ActionList;
-    const VARIANT: &'static str = "tranzit";
+    const ID: crate::VariantId = crate::VariantId::Tranzit;
 
     fn startpos() -> Self {
         Self::from_fen(START_FEN).expect("the start position is valid")

@@ -2,8 +2,9 @@
 
 use super::args::{Args, UsageError};
 use super::output;
-use engine::bench::{bench_set, run_bench};
+use engine::bench::run_bench;
 use engine::{dispatch, SearchVisitor, Searchable};
+use movegen::VariantId;
 
 /// Runs the bench and prints per-position nodes, then the two contract lines.
 pub fn run(words: &[String]) -> Result<(), UsageError> {
@@ -12,31 +13,25 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
     if let Some(extra) = args.positional.first() {
         return Err(UsageError(format!("unexpected argument '{extra}'")));
     }
-    let variant = args
-        .joined("variant")?
-        .unwrap_or_else(|| "chess".to_string());
+    let variant = match args.joined("variant")? {
+        Some(name) => VariantId::parse(&name).map_err(UsageError)?,
+        None => VariantId::DEFAULT,
+    };
     let depth = args.number::<i32>("depth", 1..=64)?;
     let threads = args.number::<usize>("threads", 1..=256)?.unwrap_or(1);
-    let (positions, default_depth) = bench_set(&variant)
-        .ok_or_else(|| UsageError(format!("no bench for variant '{variant}'")))?;
-    let job = BenchJob {
-        positions,
-        depth: depth.unwrap_or(default_depth),
-        threads,
-    };
-    dispatch(&variant, job).map_err(UsageError)?
+    dispatch(variant, BenchJob { depth, threads })
 }
 
 struct BenchJob {
-    positions: &'static [&'static str],
-    depth: i32,
+    depth: Option<i32>,
     threads: usize,
 }
 
 impl SearchVisitor for BenchJob {
     type Output = Result<(), UsageError>;
     fn visit<P: Searchable>(self) -> Self::Output {
-        bench::<P>(self.positions, self.depth, self.threads)
+        let (positions, depth) = P::BENCH;
+        bench::<P>(positions, self.depth.unwrap_or(depth), self.threads)
     }
 }
 

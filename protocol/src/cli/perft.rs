@@ -3,6 +3,7 @@
 use super::args::{parse_number, Args, UsageError};
 use super::output;
 use movegen::variant::{dispatch, setup_position, Position, VariantVisitor};
+use movegen::VariantId;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
@@ -106,9 +107,10 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         [] => return Err(UsageError("perft needs a DEPTH".into())),
         more => return Err(UsageError(format!("unexpected argument '{}'", more[1]))),
     };
-    let variant = args
-        .joined("variant")?
-        .unwrap_or_else(|| "chess".to_string());
+    let variant = match args.joined("variant")? {
+        Some(name) => VariantId::parse(&name).map_err(UsageError)?,
+        None => VariantId::DEFAULT,
+    };
     let threads = args.number::<usize>("threads", 1..=1024)?.unwrap_or(1);
     let job = PerftJob {
         depth,
@@ -124,9 +126,7 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         .build()
         .map_err(|e| UsageError(format!("cannot start {threads} threads: {e}")))?;
     let start = Instant::now();
-    let (lines, total) = pool
-        .install(|| dispatch(&variant, job))
-        .map_err(UsageError)??;
+    let (lines, total) = pool.install(|| dispatch(variant, job))?;
     let secs = start.elapsed().as_secs_f64();
     output::lines(&lines);
     output::note(&format!(

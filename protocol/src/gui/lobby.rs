@@ -11,7 +11,8 @@ use super::table::new_table;
 use super::team_room::{TeamRoom, TeamSettings};
 use crate::matches::options::{EngineSpec, TimeControl};
 use crossbeam::channel::{self, Receiver, Sender};
-use movegen::drops::{Bughouse, Swedish};
+use movegen::drops::{dispatch_drops, DropRules, DropVisitor};
+use movegen::VariantId;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -37,33 +38,21 @@ pub struct Config {
     pub debug: bool,
 }
 
-/// The kinds of room.
+/// The kinds of room: the two-player room, or the team room of a team
+/// variant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Kind {
     TwoPlayer,
-    Bughouse,
-    Swedish,
+    Team(VariantId),
 }
 
 impl Kind {
-    fn of(variant: &str) -> Kind {
-        match variant {
-            "bughouse" => Kind::Bughouse,
-            "swedish" => Kind::Swedish,
-            _ => Kind::TwoPlayer,
+    fn of(variant: VariantId) -> Kind {
+        if variant.info().team {
+            Kind::Team(variant)
+        } else {
+            Kind::TwoPlayer
         }
-    }
-}
-
-/// Checks that the board plays `variant` (any variant vsadnik knows).
-pub fn check_variant(variant: &str) -> Result<(), String> {
-    if movegen::VARIANTS.contains(&variant) {
-        Ok(())
-    } else {
-        Err(format!(
-            "unknown variant '{variant}' (known: {})",
-            movegen::VARIANTS.join(", ")
-        ))
     }
 }
 
@@ -111,7 +100,7 @@ impl Lobby {
         hub: Arc<Hub<Command>>,
         commands: Receiver<Envelope<Command>>,
         config: Config,
-        variant: &str,
+        variant: VariantId,
     ) -> Result<Lobby, String> {
         let room = open_room(&hub, &config, variant, config.side, config.tc)?;
         Ok(Lobby {
@@ -135,7 +124,8 @@ impl Lobby {
                     side,
                     tc,
                     ..
-                } if Kind::of(v) != self.room.kind && check_variant(v).is_ok() => {
+                } if VariantId::from_name(v).is_some_and(|v| Kind::of(v) != self.room.kind) => {
+                    let v = VariantId::from_name(v).expect("a known variant");
                     let side = side.unwrap_or(self.config.side);
                     let tc = tc.unwrap_or(self.config.tc);
                     match open_room(&self.hub, &self.config, v, side, tc) {
@@ -160,18 +150,14 @@ impl Lobby {
 fn open_room(
     hub: &Arc<Hub<Command>>,
     config: &Config,
-    variant: &str,
+    variant: VariantId,
     side: Side,
     tc: TimeControl,
 ) -> Result<Running, String> {
     let (tx, rx) = channel::unbounded();
     let kind = Kind::of(variant);
     let team = || TeamSettings {
-        variant: if kind == Kind::Bughouse {
-            "bughouse"
-        } else {
-            "swedish"
-        },
+        variant,
         opponents: config.team_engine.clone(),
         partner: config.partner.clone(),
         side,
@@ -196,13 +182,20 @@ fn open_room(
             let room = Room::new(hub.clone(), rx, table, opponent, settings);
             Box::new(move || room.run())
         }
-        Kind::Bughouse => {
-            let room = TeamRoom::<Bughouse>::open(hub.clone(), rx, team())?;
-            Box::new(move || room.run())
-        }
-        Kind::Swedish => {
-            let room = TeamRoom::<Swedish>::open(hub.clone(), rx, team())?;
-            Box::new(move || room.run())
+        Kind::Team(id) => {
+            struct Open<'a>(
+                &'a Arc<Hub<Command>>,
+                Receiver<Envelope<Command>>,
+                TeamSettings,
+            );
+            impl DropVisitor for Open<'_> {
+                type Output = Result<Box<dyn FnOnce() + Send>, String>;
+                fn visit<R: DropRules>(self) -> Self::Output {
+                    let room = TeamRoom::<R>::open(self.0.clone(), self.1, self.2)?;
+                    Ok(Box::new(move || room.run()))
+                }
+            }
+            dispatch_drops(id, Open(hub, rx, team())).expect("a team variant has drop rules")?
         }
     };
     let thread = std::thread::Builder::new()
@@ -221,11 +214,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn kinds_and_variants() {
-        assert_eq!(Kind::of("bughouse"), Kind::Bughouse);
-        assert_eq!(Kind::of("swedish"), Kind::Swedish);
-        assert_eq!(Kind::of("tavreli"), Kind::TwoPlayer);
-        assert!(check_variant("swedish").is_ok());
-        assert!(check_variant("nosuch").unwrap_err().contains("bughouse"));
+    fn kinds_of_room() {
+        assert_eq!(
+            Kind::of(VariantId::Bughouse),
+            Kind::Team(VariantId::Bughouse)
+        );
+        assert_eq!(Kind::of(VariantId::Tavreli), Kind::TwoPlayer);
     }
 }

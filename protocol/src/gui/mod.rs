@@ -82,7 +82,7 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
             Box::new(move || watcher.run())
         }
         None => {
-            let lobby = Lobby::open(hub.clone(), rx, config(&opts)?, &opts.variant)
+            let lobby = Lobby::open(hub.clone(), rx, config(&opts)?, opts.variant)
                 .map_err(|e| UsageError(format!("--engine: {e}")))?;
             Box::new(move || lobby.run())
         }

@@ -9,6 +9,7 @@ use crate::matches::engine::{ClockInfo, Engine, GameView, Reply, Thinking};
 use crate::matches::game::GRACE;
 use crate::matches::options::{EngineSpec, Proto, TimeControl};
 use crossbeam::channel::Select;
+use movegen::VariantId;
 use std::time::Instant;
 
 /// What the engine is doing, and for which position of the game (the
@@ -33,7 +34,7 @@ pub enum Activity {
 
 /// What the engine's copy of the game holds.
 struct Told {
-    variant: &'static str,
+    variant: VariantId,
     start_fen: Option<String>,
     coords: Vec<String>,
 }
@@ -109,7 +110,7 @@ impl Opponent {
     }
 
     /// Checks that the engine plays `variant` (from a FEN if `needs_fen`).
-    pub fn check_support(&mut self, variant: &str, needs_fen: bool) -> Result<(), String> {
+    pub fn check_support(&mut self, variant: VariantId, needs_fen: bool) -> Result<(), String> {
         let name = self.name.clone();
         self.start()?
             .check_support(variant, needs_fen)

@@ -3,6 +3,7 @@
 use super::room::Side;
 use crate::cli::args::{Args, UsageError};
 use crate::matches::options::{EngineSpec, TimeControl};
+use movegen::VariantId;
 use std::time::Duration;
 
 /// The usage line of `vsadnik gui`.
@@ -17,7 +18,7 @@ pub struct GuiOptions {
     /// The port on 127.0.0.1 (0: any free port).
     pub port: u16,
     /// The first game's variant.
-    pub variant: String,
+    pub variant: VariantId,
     /// The person's seat in the first game.
     pub side: Side,
     /// The engine; `None`: this program.
@@ -78,13 +79,15 @@ impl GuiOptions {
             }
         }
         let port = args.number::<u16>("port", 0..=65535)?.unwrap_or(0);
-        let variant = one("variant")?.unwrap_or_else(|| "chess".to_string());
-        super::lobby::check_variant(&variant).map_err(UsageError)?;
+        let variant = match one("variant")? {
+            Some(name) => VariantId::parse(&name).map_err(UsageError)?,
+            None => VariantId::DEFAULT,
+        };
         let side = match one("side")? {
             Some(s) => Side::parse(&s).map_err(|e| UsageError(format!("--{e}")))?,
             None => Side::White,
         };
-        if side == Side::Both && crate::matches::team::is_team(&variant) {
+        if side == Side::Both && variant.info().team {
             return Err(UsageError(format!(
                 "--side both: in {variant} the person plays one seat (white or black on board A)"
             )));
@@ -126,8 +129,8 @@ mod tests {
     fn defaults_and_values() {
         let o = parse("").unwrap();
         assert_eq!(
-            (o.port, o.variant.as_str(), o.side),
-            (0, "chess", Side::White)
+            (o.port, o.variant, o.side),
+            (0, VariantId::Chess, Side::White)
         );
         assert!(o.engine.is_none() && !o.open);
         assert_eq!(o.tc.tag(), "300+3");
@@ -138,13 +141,13 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            (o.port, o.variant.as_str(), o.side),
+            (o.port, o.variant.name(), o.side),
             (8080, "tavreli", Side::Both)
         );
         assert_eq!(o.engine.unwrap().argv, ["fairymax"]);
         assert!(o.open && o.partner.is_none());
         let o = parse("--variant swedish --side black --partner xboard:sjeng").unwrap();
-        assert_eq!((o.variant.as_str(), o.side), ("swedish", Side::Black));
+        assert_eq!((o.variant, o.side), (VariantId::Swedish, Side::Black));
         assert_eq!(o.partner.unwrap().argv, ["sjeng"]);
         let o = parse("--watch live.json --port 9").unwrap();
         assert_eq!(o.watch.as_deref(), Some("live.json"));

@@ -8,7 +8,7 @@
 use super::hub::{ApiError, Envelope, Hub};
 use super::json::Json;
 use super::opponent::{Activity, Opponent};
-use super::table::{check_variant, load_pgn, new_table, Table};
+use super::table::{load_pgn, new_table, two_player_variant, Table};
 use crate::matches::clock::PlayerClock;
 use crate::matches::engine::{ClockInfo, Reply, Score, Thinking};
 use crate::matches::game::End;
@@ -558,18 +558,23 @@ impl Room {
                 tc,
                 fen,
             } => {
-                let variant = variant.unwrap_or_else(|| self.table.variant().to_string());
-                check_variant(&variant).map_err(|e| ApiError::new(400, e))?;
+                let variant = match variant {
+                    Some(name) => two_player_variant(&name).map_err(|e| ApiError::new(400, e))?,
+                    None => self.table.variant(),
+                };
                 let table =
-                    new_table(&variant, fen.as_deref()).map_err(|e| ApiError::new(400, e))?;
+                    new_table(variant, fen.as_deref()).map_err(|e| ApiError::new(400, e))?;
                 let side = side.unwrap_or(self.side);
                 self.replace(table, side, tc.unwrap_or(self.tc), false)?;
             }
             Command::Load { variant, fen, pgn } => {
-                let variant = variant.unwrap_or_else(|| self.table.variant().to_string());
+                let variant = match variant {
+                    Some(name) => two_player_variant(&name).map_err(|e| ApiError::new(400, e))?,
+                    None => self.table.variant(),
+                };
                 let table = match (fen, pgn) {
-                    (Some(f), None) => new_table(&variant, Some(&f)),
-                    (None, Some(p)) => load_pgn(&p, &variant),
+                    (Some(f), None) => new_table(variant, Some(&f)),
+                    (None, Some(p)) => load_pgn(&p, variant),
                     _ => Err("give either a fen or a pgn".to_string()),
                 }
                 .map_err(|e| ApiError::new(400, e))?;

@@ -13,7 +13,7 @@ use super::room::{Room, Side};
 use super::view::{progressive_series, reserves_json, squares_json, tranzit_panes};
 use crate::placement::{parse_move, parse_placement};
 use movegen::variant::Status;
-use movegen::Color;
+use movegen::{Color, VariantId};
 use std::time::Instant;
 
 /// `white` or `black`.
@@ -29,7 +29,7 @@ pub(super) struct BoardView<'a> {
     /// The board's id (`main`; `A`, `B` in team games).
     pub id: &'a str,
     /// The variant.
-    pub variant: &'a str,
+    pub variant: VariantId,
     /// The position.
     pub fen: &'a str,
     /// The moves the person may make here, in coordinates.
@@ -43,12 +43,13 @@ pub(super) struct BoardView<'a> {
 /// One board (one grid; tranzit's shown as two panes).
 pub(super) fn board_json(v: &BoardView) -> Json {
     let placement = v.fen.split_whitespace().next().unwrap_or("");
-    let grid = match parse_placement(placement, v.variant == "tavreli") {
+    let info = v.variant.info();
+    let grid = match parse_placement(placement, info.towers) {
         Ok(g) => g,
         // The rules library wrote this FEN: a failure is a bug here.
         Err(e) => return Json::obj().with("error", format!("cannot draw '{placement}': {e}")),
     };
-    let panes = if v.variant == "tranzit" {
+    let panes = if info.boards == 2 {
         tranzit_panes(v.fen)
     } else {
         vec![Json::obj()
@@ -63,7 +64,7 @@ pub(super) fn board_json(v: &BoardView) -> Json {
         None => Json::Null,
     };
     let check = v.check.and_then(|c| grid.king(c == Color::White));
-    let round = if v.variant == "progressive-english" {
+    let round = if info.series {
         progressive_series(v.fen).round
     } else {
         Vec::new()
@@ -82,8 +83,8 @@ pub(super) fn board_json(v: &BoardView) -> Json {
 }
 
 /// The series of a progressive game (null in other variants).
-pub(super) fn series_json(variant: &str, fen: &str) -> Json {
-    if !variant.starts_with("progressive") {
+pub(super) fn series_json(variant: VariantId, fen: &str) -> Json {
+    if !variant.info().series {
         return Json::Null;
     }
     let s = progressive_series(fen);
@@ -172,8 +173,14 @@ impl Room {
         };
         Json::obj()
             .with("version", self.version)
-            .with("variant", variant)
-            .with("variants", movegen::VARIANTS.to_vec())
+            .with("variant", variant.name())
+            .with("towers", variant.info().towers)
+            .with(
+                "variants",
+                movegen::VariantId::ALL
+                    .map(movegen::VariantId::name)
+                    .to_vec(),
+            )
             .with("fen", fen.clone())
             .with("start_fen", self.table.start_fen())
             .with("side", self.side.name())

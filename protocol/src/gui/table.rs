@@ -10,7 +10,7 @@ use crate::matches::options::Proto;
 use crate::matches::pgn_in::read_games;
 use movegen::pgn::PgnBody;
 use movegen::variant::{dispatch, Position, Status, VariantVisitor};
-use movegen::Color;
+use movegen::{Color, VariantId};
 
 /// One move of the game as the page lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,8 +27,8 @@ pub struct Played {
 
 /// A game of some variant: its start, the moves played, the position.
 pub trait Table: Send {
-    /// The variant's name.
-    fn variant(&self) -> &'static str;
+    /// The variant.
+    fn variant(&self) -> VariantId;
     /// The FEN the game started from; `None` for the start position.
     fn start_fen(&self) -> Option<&str>;
     /// The FEN of the current position.
@@ -122,8 +122,8 @@ impl<P: Position> Game<P> {
 }
 
 impl<P: Position> Table for Game<P> {
-    fn variant(&self) -> &'static str {
-        P::VARIANT
+    fn variant(&self) -> VariantId {
+        P::ID
     }
     fn start_fen(&self) -> Option<&str> {
         self.start_fen.as_deref()
@@ -212,34 +212,39 @@ impl<P: Position> Table for Game<P> {
 
 /// The variants the board plays with two players (the team variants come
 /// with their own two-board table).
-pub fn two_player_variants() -> Vec<&'static str> {
-    movegen::VARIANTS
-        .iter()
-        .copied()
-        .filter(|v| !crate::matches::team::is_team(v))
+pub fn two_player_variants() -> Vec<VariantId> {
+    VariantId::ALL
+        .into_iter()
+        .filter(|v| !v.info().team)
         .collect()
 }
 
-/// Checks that `variant` is one the board plays.
-pub fn check_variant(variant: &str) -> Result<(), String> {
-    if crate::matches::team::is_team(variant) {
+/// Checks that `variant` is one the board plays with two players.
+pub fn check_two_player(variant: VariantId) -> Result<(), String> {
+    if variant.info().team {
         return Err(format!(
             "{variant} is a four-player team game: start one with a new game \
              (a single board of it cannot be loaded); the two-player variants are {}",
-            two_player_variants().join(", ")
-        ));
-    }
-    if !movegen::VARIANTS.contains(&variant) {
-        return Err(format!(
-            "unknown variant '{variant}' (known: {})",
-            two_player_variants().join(", ")
+            movegen::registry::names(two_player_variants())
         ));
     }
     Ok(())
 }
 
+/// The two-player variant called `name`.
+pub fn two_player_variant(name: &str) -> Result<VariantId, String> {
+    let variant = VariantId::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown variant '{name}' (known: {})",
+            movegen::registry::names(two_player_variants())
+        )
+    })?;
+    check_two_player(variant)?;
+    Ok(variant)
+}
+
 /// A new game of `variant` from `fen` (or the start position).
-pub fn new_table(variant: &str, fen: Option<&str>) -> Result<Box<dyn Table>, String> {
+pub fn new_table(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn Table>, String> {
     struct New<'a>(Option<&'a str>);
     impl VariantVisitor for New<'_> {
         type Output = Result<Box<dyn Table>, String>;
@@ -247,13 +252,13 @@ pub fn new_table(variant: &str, fen: Option<&str>) -> Result<Box<dyn Table>, Str
             Ok(Box::new(Game::<P>::new(self.0)?))
         }
     }
-    check_variant(variant)?;
-    dispatch(variant, New(fen))?
+    check_two_player(variant)?;
+    dispatch(variant, New(fen))
 }
 
 /// The first game of a PGN text, replayed: its `Variant` tag (or
 /// `variant`), its `FEN` tag and its main line, every move checked.
-pub fn load_pgn(text: &str, variant: &str) -> Result<Box<dyn Table>, String> {
+pub fn load_pgn(text: &str, variant: VariantId) -> Result<Box<dyn Table>, String> {
     struct Load<'a>(&'a crate::matches::pgn_in::PgnRecord);
     impl VariantVisitor for Load<'_> {
         type Output = Result<Box<dyn Table>, String>;
@@ -271,13 +276,18 @@ pub fn load_pgn(text: &str, variant: &str) -> Result<Box<dyn Table>, String> {
         .first()
         .filter(|g| !g.moves.is_empty() || !g.tags.is_empty())
         .ok_or("no game in the PGN text")?;
-    let variant = match game.tag("Variant").map(str::to_ascii_lowercase) {
-        Some(v) if matches!(v.as_str(), "standard" | "normal" | "chess") => "chess".to_string(),
-        Some(v) => v,
-        None => variant.to_string(),
+    let variant = match game.tag("Variant") {
+        Some(tag) => VariantId::from_pgn(tag).ok_or_else(|| {
+            format!(
+                "unknown variant '{}' (known: {})",
+                tag.to_ascii_lowercase(),
+                movegen::registry::names(two_player_variants())
+            )
+        })?,
+        None => variant,
     };
-    check_variant(&variant)?;
-    dispatch(&variant, Load(game))?
+    check_two_player(variant)?;
+    dispatch(variant, Load(game))
 }
 
 #[cfg(test)]
@@ -286,7 +296,7 @@ mod tests {
 
     #[test]
     fn plays_takes_back_and_records() {
-        let mut t = new_table("chess", None).unwrap();
+        let mut t = new_table(VariantId::Chess, None).unwrap();
         assert_eq!(t.legal_moves().len(), 20);
         t.play("e2e4").unwrap();
         t.play("e5").unwrap();
@@ -300,19 +310,21 @@ mod tests {
         );
         assert!(t.undo());
         assert_eq!(t.coords(), ["e2e4"]);
-        let t = new_table("chess", Some(movegen::START_FEN)).unwrap();
+        let t = new_table(VariantId::Chess, Some(movegen::START_FEN)).unwrap();
         assert_eq!(t.start_fen(), None, "the start position's FEN is no set-up");
-        assert!(new_table("chess", Some("8/8 w")).is_err());
-        assert!(new_table("bughouse", None).err().unwrap().contains("team"));
-        assert!(new_table("nosuch", None)
+        assert!(new_table(VariantId::Chess, Some("8/8 w")).is_err());
+        assert!(new_table(VariantId::Bughouse, None)
             .err()
             .unwrap()
+            .contains("team"));
+        assert!(two_player_variant("nosuch")
+            .unwrap_err()
             .contains("unknown variant"));
     }
 
     #[test]
     fn progressive_numbers_moves_by_series() {
-        let mut t = new_table("progressive-italian", None).unwrap();
+        let mut t = new_table(VariantId::ProgressiveItalian, None).unwrap();
         for m in ["e2e4", "e7e5", "d7d6"] {
             t.play(m).unwrap();
         }
@@ -323,23 +335,27 @@ mod tests {
 
     #[test]
     fn loads_pgn_of_each_kind() {
-        let t = load_pgn("[Event \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n", "chess").unwrap();
+        let t = load_pgn(
+            "[Event \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+            VariantId::Chess,
+        )
+        .unwrap();
         assert!(matches!(t.status(), Status::Over(_)));
         let t = load_pgn(
             "[Variant \"tranzit\"]\n\n1. I f3 I e5 2. I g4 I Qh4# 3. II Ke1 *\n",
-            "chess",
+            VariantId::Chess,
         )
         .unwrap();
-        assert_eq!(t.variant(), "tranzit");
+        assert_eq!(t.variant(), VariantId::Tranzit);
         assert_eq!(t.coords().last().map(String::as_str), Some("e1m1"));
         let t = load_pgn(
             "[Variant \"tavreli\"]\n\n1. e2-e4 d7-d5 2. e4xd5 *\n",
-            "chess",
+            VariantId::Chess,
         )
         .unwrap();
         assert_eq!(t.records().last().map(String::as_str), Some("e4xd5"));
         // A tower split's count in parentheses is not a PGN variation.
-        let mut t = new_table("tavreli", None).unwrap();
+        let mut t = new_table(VariantId::Tavreli, None).unwrap();
         for m in ["e2-e4", "d7-d5", "e4xd5", "d8xd5", "b1-c3"] {
             t.play(m).unwrap();
         }
@@ -352,14 +368,14 @@ mod tests {
         t.play(&split).unwrap();
         let text =
             format!("[Variant \"tavreli\"]\n\n1. e2-e4 d7-d5 2. e4xd5 d8xd5 3. b1-c3 {split} *\n");
-        let loaded = load_pgn(&text, "chess").unwrap();
+        let loaded = load_pgn(&text, VariantId::Chess).unwrap();
         assert_eq!(loaded.records(), t.records());
         assert_eq!(loaded.fen(), t.fen());
-        assert!(load_pgn("", "chess").is_err());
-        assert!(load_pgn("1. e4 e4 *", "chess")
+        assert!(load_pgn("", VariantId::Chess).is_err());
+        assert!(load_pgn("1. e4 e4 *", VariantId::Chess)
             .err()
             .unwrap()
             .contains("e4"));
-        assert!(load_pgn("[Variant \"swedish\"]\n\n*", "chess").is_err());
+        assert!(load_pgn("[Variant \"swedish\"]\n\n*", VariantId::Chess).is_err());
     }
 }

@@ -10,7 +10,6 @@
 
 use super::hub::{ApiError, Envelope, Hub};
 use super::json::Json;
-use super::lobby::check_variant;
 use super::room::{Command, Side};
 use crate::matches::engine::{Engine, Fault, Reply};
 use crate::matches::options::{EngineSpec, Proto, TimeControl};
@@ -19,14 +18,14 @@ use crate::matches::team::bpgn::TeamRecord;
 use crate::matches::team::play::{seat_index, seat_name, wait, Refusal, TeamEnd, TeamPlay, Wake};
 use crossbeam::channel::{Receiver, Select, TryRecvError};
 use movegen::drops::{DropRules, TeamBoard, TeamGame};
-use movegen::{Color, Position};
+use movegen::{Color, Position, VariantId};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a team room is made from.
 pub struct TeamSettings {
-    /// `bughouse` or `swedish`.
-    pub variant: &'static str,
+    /// A team variant.
+    pub variant: VariantId,
     /// The opponents' engine.
     pub opponents: EngineSpec,
     /// The partner's engine.
@@ -58,7 +57,7 @@ pub(super) enum Phase {
 pub(super) const PERSON: &str = "Player";
 
 /// The person's seat for `side` (board A).
-fn person_seat(side: Side, variant: &str) -> Result<usize, String> {
+fn person_seat(side: Side, variant: VariantId) -> Result<usize, String> {
     let color = side.color().ok_or_else(|| {
         format!("in {variant} you play one seat: white or black on board A (not both)")
     })?;
@@ -69,7 +68,7 @@ fn person_seat(side: Side, variant: &str) -> Result<usize, String> {
 pub struct TeamRoom<R: DropRules> {
     hub: Arc<Hub<Command>>,
     commands: Receiver<Envelope<Command>>,
-    pub(super) variant: &'static str,
+    pub(super) variant: VariantId,
     /// The engine of each seat (the person's seat has none).
     pub(super) engines: Vec<Option<Engine>>,
     /// How to start each seat's engine again.
@@ -333,8 +332,8 @@ impl<R: DropRules> TeamRoom<R> {
                 tc,
                 fen,
             } => {
-                if let Some(v) = variant.filter(|v| v != self.variant) {
-                    check_variant(&v).map_err(|e| ApiError::new(400, e))?;
+                if let Some(v) = variant.filter(|v| v != self.variant.name()) {
+                    VariantId::parse(&v).map_err(|e| ApiError::new(400, e))?;
                     return Err(ApiError::new(
                         400,
                         format!("this board plays {}, not {v}", self.variant),

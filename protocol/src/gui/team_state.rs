@@ -191,8 +191,14 @@ impl<R: DropRules> TeamRoom<R> {
         let fen = self.play.game().to_fen();
         Json::obj()
             .with("version", self.version)
-            .with("variant", self.variant)
-            .with("variants", movegen::VARIANTS.to_vec())
+            .with("variant", self.variant.name())
+            .with("towers", false)
+            .with(
+                "variants",
+                movegen::VariantId::ALL
+                    .map(movegen::VariantId::name)
+                    .to_vec(),
+            )
             .with("fen", fen)
             .with("start_fen", Json::Null)
             .with("side", color_word(my_color))

@@ -15,6 +15,7 @@ use super::state::{board_json, color_word, series_json, BoardView};
 use crate::matches::live::{FORMAT, VERSION};
 use movegen::variant::{dispatch, Position, VariantVisitor};
 use movegen::Color;
+use movegen::VariantId;
 
 /// What the watcher adds to the file: the page's choices and its trouble.
 #[derive(Clone, Debug, Default)]
@@ -61,7 +62,7 @@ fn list<'a>(doc: &'a Json, key: &str) -> Result<&'a [Json], String> {
 
 /// A position of `variant` read by its rules: whether the side to move is
 /// in check (the error says why the FEN is not one).
-fn in_check(variant: &str, fen: &str) -> Result<bool, String> {
+fn in_check(variant: VariantId, fen: &str) -> Result<bool, String> {
     struct Check<'a>(&'a str);
     impl VariantVisitor for Check<'_> {
         type Output = Result<bool, String>;
@@ -71,11 +72,11 @@ fn in_check(variant: &str, fen: &str) -> Result<bool, String> {
                 .map_err(|e| e.to_string())
         }
     }
-    dispatch(variant, Check(fen))?
+    dispatch(variant, Check(fen))
 }
 
 /// The start position's FEN of `variant`.
-fn start_fen(variant: &str) -> Result<String, String> {
+fn start_fen(variant: VariantId) -> String {
     struct Start;
     impl VariantVisitor for Start {
         type Output = String;
@@ -109,7 +110,7 @@ fn read_move(m: &Json) -> Result<Json, String> {
         .with("uci", text(m, "uci")?))
 }
 
-fn read_board<'a>(b: &'a Json, variant: &str) -> Result<Board<'a>, String> {
+fn read_board<'a>(b: &'a Json, variant: VariantId) -> Result<Board<'a>, String> {
     let fen = text(b, "fen")?;
     in_check(variant, fen).map_err(|e| format!("board position '{fen}': {e}"))?;
     let moves = list(b, "moves")?
@@ -170,10 +171,8 @@ pub fn state(doc: &Json, view: &WatchView) -> Result<Json, String> {
             "live file version {version}: this program reads version {VERSION}"
         ));
     }
-    let variant = text(doc, "variant")?;
-    if !movegen::VARIANTS.contains(&variant) {
-        return Err(format!("unknown variant '{variant}'"));
-    }
+    let name = text(doc, "variant")?;
+    let variant = VariantId::from_name(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
     let game = doc.get("game").unwrap_or(&Json::Null);
     let finished: Vec<Json> = list(doc, "finished")?
         .iter()
@@ -188,7 +187,7 @@ pub fn state(doc: &Json, view: &WatchView) -> Result<Json, String> {
         .with("error", view.error.clone());
     let written = number(doc, "written")?;
     if *game == Json::Null {
-        let fen = start_fen(variant)?;
+        let fen = start_fen(variant);
         let board = Board {
             id: "main",
             white: "",
@@ -233,7 +232,7 @@ pub fn state(doc: &Json, view: &WatchView) -> Result<Json, String> {
 
 /// The page's document for `board` of the watched game.
 fn document(
-    variant: &str,
+    variant: VariantId,
     board: &Board,
     result: Json,
     written: f64,
@@ -270,8 +269,14 @@ fn document(
     });
     Json::obj()
         .with("version", view.version)
-        .with("variant", variant)
-        .with("variants", movegen::VARIANTS.to_vec())
+        .with("variant", variant.name())
+        .with("towers", variant.info().towers)
+        .with(
+            "variants",
+            movegen::VariantId::ALL
+                .map(movegen::VariantId::name)
+                .to_vec(),
+        )
         .with("fen", board.fen)
         .with("start_fen", board.start_fen)
         .with("side", "watch")

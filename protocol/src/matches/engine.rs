@@ -9,6 +9,7 @@
 use super::options::{trim_seconds, EngineSpec, Proto, TimeControl};
 use super::stderr_tail::{report, StderrTail};
 use crossbeam::channel::{self, Receiver, Select};
+use movegen::VariantId;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -644,17 +645,19 @@ impl Engine {
 
     /// Checks that the engine can play `variant` from FEN positions if
     /// `needs_fen`; the message names the problem.
-    pub fn check_support(&self, variant: &str, needs_fen: bool) -> Result<(), String> {
+    pub fn check_support(&self, variant: VariantId, needs_fen: bool) -> Result<(), String> {
         match self.proto {
             Proto::Uci => {
-                if variant != "chess" && !self.uci_variants.iter().any(|v| v == variant) {
+                if variant != VariantId::Chess
+                    && !self.uci_variants.iter().any(|v| v == variant.name())
+                {
                     return Err(format!(
                         "does not offer variant {variant} (no UCI_Variant option with it)"
                     ));
                 }
             }
             Proto::Xboard => {
-                let xb_name = xboard_variant(variant);
+                let xb_name = variant.xboard_name();
                 let listed = match &self.xb.variants {
                     Some(list) => list.iter().any(|v| v == xb_name),
                     None => xb_name == "normal",
@@ -724,7 +727,7 @@ impl Engine {
     /// position).
     pub fn new_game(
         &mut self,
-        variant: &str,
+        variant: VariantId,
         start_fen: Option<&str>,
         tc: &TimeControl,
         post: bool,
@@ -743,15 +746,16 @@ impl Engine {
                 // An engine with UCI_Variant is told chess too: the same
                 // process may have played another variant before (a gui
                 // changes variants between games).
-                if variant != "chess" || self.uci_variants.iter().any(|v| v == "chess") {
+                let chess = VariantId::Chess;
+                if variant != chess || self.uci_variants.iter().any(|v| v == chess.name()) {
                     lines.push(format!("setoption name UCI_Variant value {variant}"));
                 }
                 lines.push("ucinewgame".to_string());
             }
             Proto::Xboard => {
                 lines.push("new".to_string());
-                if variant != "chess" {
-                    lines.push(format!("variant {}", xboard_variant(variant)));
+                if variant != VariantId::Chess {
+                    lines.push(format!("variant {}", variant.xboard_name()));
                 }
                 lines.push("force".to_string());
                 if let Some(fen) = start_fen {
@@ -1132,14 +1136,6 @@ impl Engine {
     /// Kills the process (after a stall).
     pub fn kill(&mut self) {
         self.proc.kill();
-    }
-}
-
-/// The XBoard name of a variant.
-fn xboard_variant(variant: &str) -> &str {
-    match variant {
-        "chess" => "normal",
-        v => v,
     }
 }
 

@@ -13,6 +13,7 @@ use super::record::{color_name, rules_comment, today, GameRecord};
 use crossbeam::channel::Receiver;
 use movegen::variant::{Outcome, Position, Status};
 use movegen::Color;
+use movegen::VariantId;
 use std::time::{Duration, Instant};
 
 /// How long an engine that overstepped its time is given to answer `stop`
@@ -32,8 +33,8 @@ pub struct Player {
 
 /// What every game of the match shares.
 pub struct MatchContext<'a> {
-    /// The variant's name.
-    pub variant: &'a str,
+    /// The variant.
+    pub variant: VariantId,
     /// The time control.
     pub tc: TimeControl,
     /// The `TimeControl` tag value.

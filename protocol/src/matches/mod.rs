@@ -67,11 +67,11 @@ impl VariantVisitor for MatchJob<'_> {
 /// (the PGN file cannot be written) ends the program with status 1.
 pub fn run(words: &[String]) -> Result<(), UsageError> {
     let opts = MatchOptions::parse(words)?;
-    team::check_engine_count(&opts.variant, opts.engines.len())?;
-    let outcome = if team::is_team(&opts.variant) {
+    team::check_engine_count(opts.variant, opts.engines.len())?;
+    let outcome = if opts.variant.info().team {
         team::run(&opts)
     } else {
-        dispatch(&opts.variant, MatchJob { opts: &opts }).map_err(UsageError)?
+        dispatch(opts.variant, MatchJob { opts: &opts })
     };
     match outcome {
         Ok(()) => Ok(()),

@@ -2,6 +2,7 @@
 //! values, so that an engine command may itself contain `--flags`.
 
 use crate::cli::args::{parse_number, UsageError};
+use movegen::VariantId;
 use std::time::Duration;
 
 /// How an engine is spoken to.
@@ -171,8 +172,8 @@ pub struct DrawRule {
 /// Everything `vsadnik match` was asked to do.
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
-    /// Variant name.
-    pub variant: String,
+    /// The variant.
+    pub variant: VariantId,
     /// Games to play in total.
     pub games: u32,
     /// The time control of both players.
@@ -259,7 +260,7 @@ impl MatchOptions {
             one(name).ok_or_else(|| UsageError(format!("--{name} is required; {USAGE}")))
         };
 
-        let variant = required("variant")?;
+        let variant = VariantId::parse(&required("variant")?).map_err(UsageError)?;
         let games = parse_number::<u32>(&required("games")?, "--games", 1..=10_000_000)?;
         let tc = TimeControl::parse(&required("tc")?)?;
         let engines = given

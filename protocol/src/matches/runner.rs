@@ -96,7 +96,7 @@ pub fn run_match<A: Arbiter>(
             report(&spec.basename(), "could not be started", &e.stderr);
             UsageError(format!("--engine: {e}"))
         })?;
-        e.check_support(&opts.variant, needs_fen)
+        e.check_support(opts.variant, needs_fen)
             .map_err(|why| UsageError(format!("--engine '{}' {why}", spec.argv.join(" "))))?;
         probes.push(e);
     }
@@ -150,7 +150,8 @@ pub fn run_match<A: Arbiter>(
     let todo: Vec<u32> = (1..=opts.games).filter(|r| !done.contains(r)).collect();
     let live = match &opts.live {
         Some(path) => Some(
-            Live::create(path, &opts.variant, &opts.tc.tag(), opts.games).map_err(UsageError)?,
+            Live::create(path, opts.variant.name(), &opts.tc.tag(), opts.games)
+                .map_err(UsageError)?,
         ),
         None => None,
     };
@@ -166,7 +167,7 @@ pub fn run_match<A: Arbiter>(
     }
 
     let ctx = MatchContext {
-        variant: &opts.variant,
+        variant: opts.variant,
         tc: opts.tc,
         tc_tag: opts.tc.tag(),
         margin: opts.margin,

@@ -14,7 +14,7 @@
 use super::board::Placement;
 
 /// The piece kinds of XBoard's holdings, slot by slot (the order of
-/// [`super::setup::CHESS_PIECES`]).
+/// the chess piece table of the registry).
 const HELD: [char; 5] = ['P', 'N', 'B', 'R', 'Q'];
 
 /// The reserve letters of a FEN's placement field (`...[QRnp] w` gives

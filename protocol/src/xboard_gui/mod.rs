@@ -38,7 +38,11 @@ impl Default for Gui {
 }
 
 fn progressive(session: &dyn Session) -> bool {
-    session.variant().starts_with("progressive-")
+    session.variant().info().series
+}
+
+fn towers(session: &dyn Session) -> bool {
+    session.variant().info().towers
 }
 
 impl Gui {
@@ -73,7 +77,7 @@ impl Gui {
     /// given the plain move, would move the whole tower). So under XBoard
     /// tavreli is played with whole towers.
     pub fn shows(&self, session: &dyn Session, mv: &str) -> bool {
-        !(self.enabled && session.variant() == "tavreli" && mv.contains('('))
+        !(self.enabled && towers(session) && mv.contains('('))
     }
 
     /// The moves the engine may choose from at the root: None for every
@@ -81,7 +85,7 @@ impl Gui {
     /// moves in the rare position where only a split is legal, rather
     /// than no move).
     pub fn root_moves(&self, session: &dyn Session) -> Option<Vec<String>> {
-        if !self.enabled || session.variant() != "tavreli" {
+        if !self.enabled || !towers(session) {
             return None;
         }
         let whole: Vec<String> = session
@@ -120,7 +124,7 @@ impl Gui {
     /// is passed on unchanged (a split, or anything that is not a plain
     /// `e2e4`/`e7e8q` form, is then refused as an illegal move).
     pub fn user_move(&self, text: &str, session: &dyn Session) -> String {
-        if !self.enabled || session.variant() != "tavreli" {
+        if !self.enabled || !towers(session) {
             return text.to_string();
         }
         if session.canonical_move(text).is_none() && text.chars().count() == 5 {
@@ -135,7 +139,7 @@ impl Gui {
     /// comment lines to print (tavreli's towers).
     pub fn moved(&mut self, session: &dyn Session) -> Vec<String> {
         self.sync.moved();
-        if self.enabled && session.variant() == "tavreli" {
+        if self.enabled && towers(session) {
             vec![format!("# towers: {}", session.fen())]
         } else {
             Vec::new()

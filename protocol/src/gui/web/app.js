@@ -54,7 +54,8 @@
     if (f < 0 || f >= b.files || r < 0 || r >= b.ranks) return [];
     return b.squares[r * b.files + f] || [];
   }
-  const isTavreli = () => state && state.variant === 'tavreli';
+  // A variant whose pieces stack into towers (the state says so).
+  const isTavreli = () => state && state.towers;
   const moveK = (m) => (m.k == null ? stackAt(m.from).length : m.k);
 
   // ---- pieces --------------------------------------------------------
@@ -234,7 +235,7 @@
     drawing = view;
     try {
       const b = board();
-      const group = html('div', { class: 'group' + (state.variant === 'tranzit' ? ' tranzit' : '') }, root);
+      const group = html('div', { class: 'group' + (b.panes.length > 1 ? ' tranzit' : '') }, root);
       const top = flipped() ? 'white' : 'black';
       const bottom = flipped() ? 'black' : 'white';
       drawClock(top, group);

@@ -6,6 +6,7 @@
 use movegen::drops::TeamBoard;
 use movegen::pgn::{push_movetext, push_tag as tag};
 use movegen::Color;
+use movegen::VariantId;
 
 /// One entry of the move text.
 pub enum Entry {
@@ -35,7 +36,7 @@ pub struct TeamRecord<'a> {
     /// `WhiteA`, `BlackA`, `WhiteB`, `BlackB`.
     pub players: [&'a str; 4],
     /// The variant.
-    pub variant: &'a str,
+    pub variant: VariantId,
     /// The `TimeControl` tag value.
     pub time_control: &'a str,
     /// `YYYY.MM.DD`.
@@ -71,7 +72,7 @@ impl TeamRecord<'_> {
         {
             tag(&mut out, name, player);
         }
-        tag(&mut out, "Variant", self.variant);
+        tag(&mut out, "Variant", self.variant.name());
         tag(&mut out, "TimeControl", self.time_control);
         tag(&mut out, "Result", self.result);
         tag(&mut out, "Termination", self.termination);
@@ -138,7 +139,7 @@ mod tests {
             event: "vsadnik match",
             round: 3,
             players: ["w1", "b1", "w2", "b2"],
-            variant: "bughouse",
+            variant: VariantId::Bughouse,
             time_control: "60+0",
             date: "2026.12.02",
             start_fen: None,

@@ -14,20 +14,13 @@ use super::options::MatchOptions;
 use super::runner::run_match;
 use super::MatchError;
 use crate::cli::args::UsageError;
-use movegen::drops::{Bughouse, Swedish};
-
-/// The variants played by two teams of two on two boards.
-pub const TEAM_VARIANTS: &[&str] = &["bughouse", "swedish"];
-
-/// True for a team variant.
-pub fn is_team(variant: &str) -> bool {
-    TEAM_VARIANTS.contains(&variant)
-}
+use movegen::drops::{dispatch_drops, DropRules, DropVisitor};
+use movegen::VariantId;
 
 /// Checks the number of engines for `variant`: four for a team variant,
 /// two otherwise.
-pub fn check_engine_count(variant: &str, engines: usize) -> Result<(), UsageError> {
-    if is_team(variant) {
+pub fn check_engine_count(variant: VariantId, engines: usize) -> Result<(), UsageError> {
+    if variant.info().team {
         if engines != 4 {
             return Err(UsageError(format!(
                 "{variant} is a team variant: it takes four --engine options \
@@ -36,7 +29,7 @@ pub fn check_engine_count(variant: &str, engines: usize) -> Result<(), UsageErro
         }
         return Ok(());
     }
-    if engines != 2 && movegen::VARIANTS.contains(&variant) {
+    if engines != 2 {
         return Err(UsageError(format!(
             "{variant} is a two-player variant: give exactly two --engine options"
         )));
@@ -44,7 +37,7 @@ pub fn check_engine_count(variant: &str, engines: usize) -> Result<(), UsageErro
     Ok(())
 }
 
-/// Plays a team match (the variant is one of [`TEAM_VARIANTS`]).
+/// Plays a team match (the variant is a team variant).
 pub fn run(opts: &MatchOptions) -> Result<(), MatchError> {
     if opts.openings.is_some() {
         return Err(UsageError(
@@ -58,9 +51,16 @@ pub fn run(opts: &MatchOptions) -> Result<(), MatchError> {
         )
         .into());
     }
-    let openings = [Opening::default()];
-    match opts.variant.as_str() {
-        "bughouse" => run_match(opts, &openings, arbiter::TeamArbiter::<Bughouse>::default()),
-        _ => run_match(opts, &openings, arbiter::TeamArbiter::<Swedish>::default()),
+    struct TeamJob<'a>(&'a MatchOptions);
+    impl DropVisitor for TeamJob<'_> {
+        type Output = Result<(), MatchError>;
+        fn visit<R: DropRules>(self) -> Self::Output {
+            run_match(
+                self.0,
+                &[Opening::default()],
+                arbiter::TeamArbiter::<R>::default(),
+            )
+        }
     }
+    dispatch_drops(opts.variant, TeamJob(opts)).expect("a team variant has drop rules")
 }
