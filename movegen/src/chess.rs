@@ -95,6 +95,10 @@ impl Position for Chess {
         self.board().in_check()
     }
 
+    fn view(&self) -> crate::view::View {
+        crate::view::View::of_board(self.board(), 0)
+    }
+
     fn status(&self) -> Status {
         let b = self.board();
         if count_legal_moves(b) == 0 {

@@ -179,6 +179,26 @@ pub fn parse_side(field: &str) -> Result<Color, FenError> {
     }
 }
 
+/// The castling field of a FEN for the rights `rights` (`KQkq` order,
+/// `-` for none).
+pub fn castling_field(rights: u8) -> String {
+    let s: String = [
+        (castle::WHITE_KING, 'K'),
+        (castle::WHITE_QUEEN, 'Q'),
+        (castle::BLACK_KING, 'k'),
+        (castle::BLACK_QUEEN, 'q'),
+    ]
+    .into_iter()
+    .filter(|(bit, _)| rights & bit != 0)
+    .map(|(_, c)| c)
+    .collect();
+    if s.is_empty() {
+        "-".to_string()
+    } else {
+        s
+    }
+}
+
 impl Board {
     /// Parses and validates a FEN (the two move counters may be omitted).
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
@@ -242,21 +262,7 @@ impl Board {
 
     /// The castling field of the FEN.
     pub fn castling_fen(&self) -> String {
-        let mut s = String::new();
-        for (bit, c) in [
-            (castle::WHITE_KING, 'K'),
-            (castle::WHITE_QUEEN, 'Q'),
-            (castle::BLACK_KING, 'k'),
-            (castle::BLACK_QUEEN, 'q'),
-        ] {
-            if self.castling() & bit != 0 {
-                s.push(c);
-            }
-        }
-        if s.is_empty() {
-            s.push('-');
-        }
-        s
+        castling_field(self.castling())
     }
 
     /// The FEN of this board; the en passant square is written only when an

@@ -22,6 +22,7 @@ pub mod tavreli;
 pub mod tranzit;
 pub mod types;
 pub mod variant;
+pub mod view;
 pub mod zobrist;
 
 pub use board::Board;

@@ -132,6 +132,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn in_check(&self) -> bool;
     /// Whether the game is over, with the points of each side.
     fn status(&self) -> Status;
+    /// What a front end draws of the position.
+    fn view(&self) -> crate::view::View;
 
     /// Whether [`Position::move_to_record`] writes SAN (XBoard engines that
     /// ask for SAN are then sent it).

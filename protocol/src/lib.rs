@@ -6,7 +6,6 @@ pub mod core;
 pub mod event;
 pub mod gui;
 pub mod matches;
-pub mod placement;
 pub mod session;
 pub mod team_talk;
 pub mod uci;

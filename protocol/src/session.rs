@@ -70,6 +70,8 @@ pub trait Session: Send {
     fn perft_task(&self, depth: u32) -> PerftTask;
     /// The board as text lines (for `d`).
     fn board_lines(&self) -> Vec<String>;
+    /// What a front end draws of the current position.
+    fn view(&self) -> movegen::view::View;
     /// The current position as a board with reserves (the drop variants),
     /// for team play; None for other variants.
     fn team_view(&self) -> Option<&dyn TeamView>;
@@ -240,7 +242,11 @@ impl<P: Searchable> Session for GameSession<P> {
     }
 
     fn board_lines(&self) -> Vec<String> {
-        board_text::render(&self.pos.to_fen())
+        board_text::render(&self.pos.view())
+    }
+
+    fn view(&self) -> movegen::view::View {
+        self.pos.view()
     }
 
     fn team_view(&self) -> Option<&dyn TeamView> {

@@ -130,6 +130,13 @@ impl<R: DropRules> Position for DropPosition<R> {
         self.current().board.in_check()
     }
 
+    fn view(&self) -> crate::view::View {
+        let s = self.current();
+        let mut view = crate::view::View::of_board(&s.board, s.promoted);
+        view.set_reserves(|c, k| s.reserve.count(c, k));
+        view
+    }
+
     fn status(&self) -> Status {
         let mut list = DropMoveList::new();
         self.generate_moves(&mut list);

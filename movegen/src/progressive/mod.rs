@@ -11,6 +11,7 @@ pub mod perft;
 pub mod record;
 pub mod rules;
 pub mod state;
+pub mod view;
 
 pub use check::gives_check;
 pub use rules::{English, Italian, RuleSet, Scottish, SeriesRules};
@@ -171,6 +172,10 @@ impl<R: SeriesRules> Position for Progressive<R> {
     #[inline(always)]
     fn in_check(&self) -> bool {
         self.state().board.in_check()
+    }
+
+    fn view(&self) -> crate::view::View {
+        view::view::<R>(self.state())
     }
 
     fn status(&self) -> Status {

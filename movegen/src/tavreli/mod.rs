@@ -9,6 +9,7 @@ pub mod notation;
 pub mod piece;
 pub mod state;
 pub mod tmove;
+pub mod view;
 
 pub use fen::TAVRELI_START_FEN;
 pub use generate::{TavreliMoveList, MAX_TAVRELI_MOVES};
@@ -145,6 +146,10 @@ impl Position for TavreliPosition {
     #[inline(always)]
     fn in_check(&self) -> bool {
         self.board().in_check()
+    }
+
+    fn view(&self) -> crate::view::View {
+        view::view(self.board())
     }
 
     fn status(&self) -> Status {

@@ -9,6 +9,7 @@ pub mod action;
 pub mod fen;
 pub mod record;
 pub mod state;
+pub mod view;
 
 pub use action::{Action, GridSquare};
 pub use state::{ActionList, BoardResult, TranzitState};
@@ -210,6 +211,10 @@ impl Position for TranzitPosition {
             Some((roman, token)) => record::parse_action(self, roman, token.trim()),
             None => Err(format!("{text} is not a legal action here")),
         }
+    }
+
+    fn view(&self) -> crate::view::View {
+        view::view(self.current())
     }
 
     fn status(&self) -> Status {

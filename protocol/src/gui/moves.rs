@@ -1,14 +1,14 @@
 //! Legal moves as the page reads them: each in coordinates with its parts
-//! (read by [`crate::placement::parse_move`]).
+//! ([`MoveParts`]).
 
 use super::json::Json;
-use crate::placement::parse_move;
+use movegen::view::MoveParts;
 
 /// The move `uci` with its parts: `from` (null for a drop), `to`,
 /// `promo`, `drop`, `k` (tavreli: pieces taken off the tower's top; null
 /// for the whole tower).
 pub fn to_json(uci: &str) -> Json {
-    let p = parse_move(uci).unwrap_or_default();
+    let p = MoveParts::parse(uci).unwrap_or_default();
     Json::obj()
         .with("uci", uci)
         .with("from", p.from)

@@ -7,115 +7,23 @@
 //! see [`super::team_state`] and docs/gui_team.md.
 
 use super::json::Json;
-use super::moves;
 use super::opponent::Activity;
 use super::room::{Room, Side};
-use super::view::{progressive_series, reserves_json, squares_json, tranzit_panes};
-use crate::placement::{parse_move, parse_placement};
+use super::view::{board_json, color_word, series_json};
 use movegen::variant::Status;
-use movegen::{Color, VariantId};
+use movegen::Color;
 use std::time::Instant;
-
-/// `white` or `black`.
-pub(super) fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-/// What one board of the state document shows.
-pub(super) struct BoardView<'a> {
-    /// The board's id (`main`; `A`, `B` in team games).
-    pub id: &'a str,
-    /// The variant.
-    pub variant: VariantId,
-    /// The position.
-    pub fen: &'a str,
-    /// The moves the person may make here, in coordinates.
-    pub legal: &'a [String],
-    /// The last move played here, in coordinates.
-    pub last: Option<&'a str>,
-    /// The side in check, if any.
-    pub check: Option<Color>,
-}
-
-/// One board (one grid; tranzit's shown as two panes).
-pub(super) fn board_json(v: &BoardView) -> Json {
-    let placement = v.fen.split_whitespace().next().unwrap_or("");
-    let info = v.variant.info();
-    let grid = match parse_placement(placement, info.towers) {
-        Ok(g) => g,
-        // The rules library wrote this FEN: a failure is a bug here.
-        Err(e) => return Json::obj().with("error", format!("cannot draw '{placement}': {e}")),
-    };
-    let panes = if info.boards == 2 {
-        tranzit_panes(v.fen)
-    } else {
-        vec![Json::obj()
-            .with("label", "")
-            .with("file0", 0)
-            .with("files", grid.files)
-            .with("result", Json::Null)]
-    };
-    let legal: Vec<Json> = v.legal.iter().map(|m| moves::to_json(m)).collect();
-    let last = match v.last.and_then(parse_move) {
-        Some(m) => Json::obj().with("from", m.from).with("to", m.to),
-        None => Json::Null,
-    };
-    let check = v.check.and_then(|c| grid.king(c == Color::White));
-    let round = if info.series {
-        progressive_series(v.fen).round
-    } else {
-        Vec::new()
-    };
-    Json::obj()
-        .with("id", v.id)
-        .with("files", grid.files)
-        .with("ranks", grid.ranks)
-        .with("squares", squares_json(&grid))
-        .with("reserves", reserves_json(&grid))
-        .with("panes", Json::Arr(panes))
-        .with("legal", Json::Arr(legal))
-        .with("last", last)
-        .with("check", check)
-        .with("round", round)
-}
-
-/// The series of a progressive game (null in other variants).
-pub(super) fn series_json(variant: VariantId, fen: &str) -> Json {
-    if !variant.info().series {
-        return Json::Null;
-    }
-    let s = progressive_series(fen);
-    let to_move = if fen.split_whitespace().nth(1) == Some("b") {
-        Color::Black
-    } else {
-        Color::White
-    };
-    Json::obj()
-        .with("number", s.number)
-        .with("played", s.played)
-        .with("length", s.number)
-        .with("color", color_word(to_move))
-}
 
 impl Room {
     /// The board of the game.
-    fn board_json(&self, fen: &str) -> Json {
+    fn board_json(&self, view: &movegen::view::View) -> Json {
         let legal = if self.person_may_move() {
             self.table.legal_moves()
         } else {
             Vec::new()
         };
-        board_json(&BoardView {
-            id: "main",
-            variant: self.table.variant(),
-            fen,
-            legal: &legal,
-            last: self.table.played().last().map(|p| p.coord.as_str()),
-            check: self.table.in_check().then(|| self.table.side_to_move()),
-        })
+        let last = self.table.played().last().map(|p| p.coord.as_str());
+        board_json("main", view, &legal, last)
     }
 
     /// The whole state document.
@@ -123,6 +31,7 @@ impl Room {
         let now = Instant::now();
         let fen = self.table.fen();
         let variant = self.table.variant();
+        let view = self.table.view();
         let to_move = self.table.side_to_move();
         let moves: Vec<Json> = self
             .table
@@ -186,14 +95,14 @@ impl Room {
             .with("side", self.side.name())
             .with("to_move", color_word(to_move))
             .with("turn", turn)
-            .with("boards", vec![self.board_json(&fen)])
+            .with("boards", vec![self.board_json(&view)])
             .with("moves", moves)
             .with("result", result)
             .with("clocks", clocks)
             .with("engine", engine)
             .with("analysis", self.analysis)
             .with("flipped", self.flipped)
-            .with("series", series_json(variant, &fen))
+            .with("series", series_json(&view))
             .with("thinking", self.thinking.clone())
             .with("thinking_seq", self.thinking_seq)
     }

@@ -10,6 +10,7 @@ use crate::matches::options::Proto;
 use crate::matches::pgn_in::read_games;
 use movegen::pgn::PgnBody;
 use movegen::variant::{dispatch, Position, Status, VariantVisitor};
+use movegen::view::View;
 use movegen::{Color, VariantId};
 
 /// One move of the game as the page lists it.
@@ -33,6 +34,8 @@ pub trait Table: Send {
     fn start_fen(&self) -> Option<&str>;
     /// The FEN of the current position.
     fn fen(&self) -> String;
+    /// What the board shows of the current position.
+    fn view(&self) -> View;
     /// The side whose move it is.
     fn side_to_move(&self) -> Color;
     /// Whether the rules have ended the game.
@@ -105,7 +108,7 @@ impl<P: Position> Game<P> {
             coord: m.to_string(),
             record: record.clone(),
             color: self.pos.side_to_move(),
-            number: super::view::move_number(&self.pos.to_fen()),
+            number: self.pos.view().number,
         });
         self.coords.push(m.to_string());
         self.records.push(record);
@@ -130,6 +133,9 @@ impl<P: Position> Table for Game<P> {
     }
     fn fen(&self) -> String {
         self.pos.to_fen()
+    }
+    fn view(&self) -> View {
+        self.pos.view()
     }
     fn side_to_move(&self) -> Color {
         self.pos.side_to_move()

@@ -7,8 +7,8 @@
 //! person's team.
 
 use super::json::Json;
-use super::state::{board_json, color_word, BoardView};
 use super::team_room::{Phase, TeamRoom};
+use super::view::{board_json, color_word};
 use crate::matches::team::play::seat_name;
 use movegen::drops::{DropRules, TeamBoard};
 use movegen::{Color, Position};
@@ -18,16 +18,6 @@ use std::time::Instant;
 const MESSAGES_SHOWN: usize = 40;
 
 /// The full-move number and colour of the first move of a board from `fen`.
-fn first_move(fen: &str) -> (u32, Color) {
-    let mut fields = fen.split_whitespace().skip(1);
-    let color = match fields.next() {
-        Some("b") => Color::Black,
-        _ => Color::White,
-    };
-    let number = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
-    (number, color)
-}
-
 impl<R: DropRules> TeamRoom<R> {
     /// What seat `e`'s player is doing.
     fn activity(&self, e: usize) -> &'static str {
@@ -74,20 +64,9 @@ impl<R: DropRules> TeamRoom<R> {
         };
         let (coords, sans) = self.play.moves(b);
         let id = if b == TeamBoard::A { "A" } else { "B" };
-        let doc = board_json(&BoardView {
-            id,
-            variant: self.variant,
-            fen: &fen,
-            legal: &legal,
-            last: coords.last().map(String::as_str),
-            check: pos.in_check().then(|| pos.side_to_move()),
-        });
-        let start = self
-            .play
-            .start_fen(b)
-            .map(str::to_string)
-            .unwrap_or_else(|| movegen::drops::DropPosition::<R>::startpos().to_fen());
-        let (mut number, mut color) = first_move(&start);
+        let doc = board_json(id, &pos.view(), &legal, coords.last().map(String::as_str));
+        let start = self.play.start(b).view();
+        let (mut number, mut color) = (start.number, start.side_to_move);
         let mut moves = Vec::new();
         for (coord, san) in coords.iter().zip(sans) {
             moves.push(
@@ -218,16 +197,5 @@ impl<R: DropRules> TeamRoom<R> {
             .with("thinking", Json::Null)
             .with("thinking_seq", self.version)
             .with("team", team)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn first_moves_of_a_fen() {
-        assert_eq!(first_move("8/8/8/8/8/8/8/8[] b - - 0 7"), (7, Color::Black));
-        assert_eq!(first_move("8/8/8/8/8/8/8/8 w"), (1, Color::White));
     }
 }

@@ -1,16 +1,25 @@
-//! What the board shows, from the position's FEN: the squares and
-//! reserves as JSON (read by [`crate::placement`]) and the fields after the
-//! placement that some variants add (tranzit's board results, the
-//! progressive series).
+//! What the board shows, as the page reads it: a position's
+//! [`View`](movegen::view::View) (squares, reserves, panes, series) as
+//! JSON, with the legal moves and the last move taken apart.
 
 use super::json::Json;
-use crate::placement::{Grid, PieceView};
+use super::moves;
+use movegen::view::{BoardResult, MoveParts, PieceView, View};
+use movegen::Color;
+
+/// `white` or `black`.
+pub fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
 
 /// One piece as JSON: `{"c": "w", "k": "P"}`, with `promoted` and `id`
 /// (a tavreli pawn's promotion kind) when set.
 fn piece_json(p: &PieceView) -> Json {
     let mut j = Json::obj()
-        .with("c", if p.white { "w" } else { "b" })
+        .with("c", if p.color == Color::White { "w" } else { "b" })
         .with("k", p.kind.to_string());
     if p.promoted {
         j = j.with("promoted", true);
@@ -23,9 +32,9 @@ fn piece_json(p: &PieceView) -> Json {
 
 /// The squares as JSON: one array per square (rank 1 and file a first),
 /// top first.
-pub fn squares_json(g: &Grid) -> Json {
+fn squares_json(v: &View) -> Json {
     Json::Arr(
-        g.squares
+        v.squares
             .iter()
             .map(|s| Json::Arr(s.iter().map(piece_json).collect()))
             .collect(),
@@ -33,14 +42,14 @@ pub fn squares_json(g: &Grid) -> Json {
 }
 
 /// The reserves as JSON: `{"white": {"Q": 1}, "black": {...}}`, or null.
-pub fn reserves_json(g: &Grid) -> Json {
-    match &g.reserves {
+fn reserves_json(v: &View) -> Json {
+    match &v.reserves {
         None => Json::Null,
         Some(hands) => {
-            let side = |h: &Vec<(char, u32)>| {
+            let side = |h: &Vec<(char, u8)>| {
                 Json::Obj(
                     h.iter()
-                        .map(|(k, n)| (k.to_string(), Json::from(*n)))
+                        .map(|(k, n)| (k.to_string(), Json::from(u32::from(*n))))
                         .collect(),
                 )
             };
@@ -51,134 +60,112 @@ pub fn reserves_json(g: &Grid) -> Json {
     }
 }
 
-/// A board result of tranzit's FEN field 7 in words.
-fn tranzit_result(c: char) -> &'static str {
-    match c {
-        'w' => "won by White",
-        'b' => "won by Black",
-        'd' => "drawn",
-        _ => "live",
+/// A board's result in words.
+fn result_words(r: BoardResult) -> &'static str {
+    match r {
+        BoardResult::Live => "live",
+        BoardResult::Won(Color::White) => "won by White",
+        BoardResult::Won(Color::Black) => "won by Black",
+        BoardResult::Drawn => "drawn",
     }
 }
 
-/// Tranzit's two board results (FEN field 7: `--`, `w-`, ...) in words.
-pub fn tranzit_results(fen: &str) -> [&'static str; 2] {
-    let field: Vec<char> = fen
-        .split_whitespace()
-        .nth(6)
-        .unwrap_or("--")
-        .chars()
-        .collect();
-    [
-        tranzit_result(field.first().copied().unwrap_or('-')),
-        tranzit_result(field.get(1).copied().unwrap_or('-')),
-    ]
-}
-
-/// Tranzit's two boards as the page's panes (files a-h and i-p of the
-/// grid), each with its result (FEN field 7) and, for board II, the sides
-/// that have made no transfer from board I yet (FEN field 8): T14 scores
-/// them 0 there.
-pub fn tranzit_panes(fen: &str) -> Vec<Json> {
-    let results = tranzit_results(fen);
-    let moved = fen.split_whitespace().nth(7).unwrap_or("-");
-    let scoreless: Vec<&str> = [('W', "white"), ('B', "black")]
-        .iter()
-        .filter(|(letter, _)| !moved.contains(*letter))
-        .map(|(_, word)| *word)
-        .collect();
-    [("I", 0, Vec::new()), ("II", 8, scoreless)]
-        .into_iter()
-        .zip(results)
-        .map(|((label, file0, scoreless), result)| {
-            Json::obj()
-                .with("label", label)
-                .with("file0", file0)
-                .with("files", 8)
-                .with("result", result)
-                .with("scoreless", scoreless)
-        })
-        .collect()
-}
-
-/// Where a progressive game stands: the series number n (also its length),
-/// the moves already played in it, and (English) the squares of the
-/// pieces that have moved in the current round.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Series {
-    /// The series number (White's when odd).
-    pub number: u32,
-    /// Moves already played in it.
-    pub played: u32,
-    /// English: squares of the pieces that moved in this round.
-    pub round: Vec<String>,
-}
-
-/// The series fields of a progressive FEN (6, 7 and 8).
-pub fn progressive_series(fen: &str) -> Series {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-    let played = fields.get(6).and_then(|n| n.parse().ok()).unwrap_or(0);
-    let round = match fields.get(7) {
-        Some(&"-") | None => Vec::new(),
-        Some(list) => list
-            .split(',')
-            .map(|s| s.trim_end_matches('~').to_string())
-            .filter(|s| !s.is_empty())
+/// The boards the grid is cut into (tranzit's two; one for the rest, with
+/// an empty label and no result).
+fn panes_json(v: &View) -> Json {
+    if v.panes.len() == 1 {
+        return Json::Arr(vec![Json::obj()
+            .with("label", "")
+            .with("file0", 0)
+            .with("files", v.files)
+            .with("result", Json::Null)]);
+    }
+    Json::Arr(
+        v.panes
+            .iter()
+            .map(|p| {
+                let scoreless: Vec<&str> = p.scoreless.iter().map(|&c| color_word(c)).collect();
+                Json::obj()
+                    .with("label", p.label)
+                    .with("file0", p.file0)
+                    .with("files", p.files)
+                    .with("result", result_words(p.result))
+                    .with("scoreless", scoreless)
+            })
             .collect(),
-    };
-    Series {
-        number,
-        played,
-        round,
-    }
+    )
 }
 
-/// The number a move carries in the record: the FEN's last counter before
-/// it (the full-move number; in progressive chess the series number).
-pub fn move_number(fen: &str) -> u32 {
-    fen.split_whitespace()
-        .nth(5)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1)
+/// One board of the state document: `id` (`main`; `A`, `B` in team
+/// games), the position's view, the moves the person may make here and
+/// the last move played here, in coordinates.
+pub fn board_json(id: &str, v: &View, legal: &[String], last: Option<&str>) -> Json {
+    let legal: Vec<Json> = legal.iter().map(|m| moves::to_json(m)).collect();
+    let last = match last.and_then(MoveParts::parse) {
+        Some(m) => Json::obj().with("from", m.from).with("to", m.to),
+        None => Json::Null,
+    };
+    let round = v.series.as_ref().map_or(Vec::new(), |s| s.round.clone());
+    Json::obj()
+        .with("id", id)
+        .with("files", v.files)
+        .with("ranks", v.ranks)
+        .with("squares", squares_json(v))
+        .with("reserves", reserves_json(v))
+        .with("panes", panes_json(v))
+        .with("legal", Json::Arr(legal))
+        .with("last", last)
+        .with("check", v.check.map(|i| v.square_name(i)))
+        .with("round", round)
+}
+
+/// The series of a progressive game (null in other variants).
+pub fn series_json(v: &View) -> Json {
+    match &v.series {
+        None => Json::Null,
+        Some(s) => Json::obj()
+            .with("number", s.number)
+            .with("played", s.played)
+            .with("length", s.number)
+            .with("color", color_word(v.side_to_move)),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::drops::CrazyhousePosition;
+    use movegen::progressive::EnglishPosition;
+    use movegen::tranzit::TranzitPosition;
+    use movegen::Position;
 
     #[test]
-    fn variant_fields() {
+    fn tranzit_panes_and_progressive_series() {
+        let t = TranzitPosition::from_fen("4k11/16/16/16/16/16/16/4K11 w - - 0 1 -b B").unwrap();
         assert_eq!(
-            tranzit_results("16/16/16/16/16/16/16/16 w - - 0 1 wd W"),
-            ["won by White", "drawn"]
-        );
-        assert_eq!(
-            tranzit_results("16/16/16/16/16/16/16/16 w - - 0 1"),
-            ["live", "live"]
-        );
-        let panes = tranzit_panes("16/16/16/16/16/16/16/16 w - - 0 1 -b B");
-        assert_eq!(
-            Json::Arr(panes).to_text(),
+            panes_json(&t.view()).to_text(),
             r#"[{"label":"I","file0":0,"files":8,"result":"live","scoreless":[]},{"label":"II","file0":8,"files":8,"result":"won by Black","scoreless":["white"]}]"#
         );
-        let s = progressive_series("8/8/8/8/8/8/8/8 w - - 0 5 2 e2,b8~");
-        assert_eq!((s.number, s.played), (5, 2));
-        assert_eq!(s.round, ["e2", "b8"]);
-        assert_eq!(progressive_series("8/8/8/8/8/8/8/8 b - - 0 2").played, 0);
-        assert_eq!(move_number("8/8/8/8/8/8/8/8 b - - 0 17"), 17);
+        let p = EnglishPosition::from_fen("4k3/8/8/8/8/8/4P3/1N2K3 w - - 0 5 2 e2,b1").unwrap();
+        let v = p.view();
+        assert_eq!(
+            series_json(&v).to_text(),
+            r#"{"number":5,"played":2,"length":5,"color":"white"}"#
+        );
+        assert_eq!(v.series.unwrap().round, ["b1", "e2"]);
     }
 
     #[test]
     fn squares_and_reserves_as_json() {
-        let g = crate::placement::parse_placement("8/8/8/8/8/8/8/(Kp~)7[Qn]", false).unwrap();
-        let squares = squares_json(&g).to_text();
+        let z = CrazyhousePosition::from_fen("4k3/8/8/8/8/8/8/Q~3K3[Qn] w - - 0 1").unwrap();
+        let v = z.view();
+        let squares = squares_json(&v).to_text();
         assert!(
-            squares.starts_with(r#"[[{"c":"w","k":"K"},{"c":"b","k":"P","promoted":true}],[]"#),
+            squares.starts_with(r#"[[{"c":"w","k":"Q","promoted":true}],[]"#),
             "{squares}"
         );
         assert_eq!(
-            reserves_json(&g).to_text(),
+            reserves_json(&v).to_text(),
             r#"{"white":{"Q":1},"black":{"N":1}}"#
         );
     }

@@ -11,10 +11,10 @@
 //! panic.
 
 use super::json::Json;
-use super::state::{board_json, color_word, series_json, BoardView};
+use super::view::{board_json, color_word, series_json};
 use crate::matches::live::{FORMAT, VERSION};
 use movegen::variant::{dispatch, Position, VariantVisitor};
-use movegen::Color;
+use movegen::view::View;
 use movegen::VariantId;
 
 /// What the watcher adds to the file: the page's choices and its trouble.
@@ -60,28 +60,29 @@ fn list<'a>(doc: &'a Json, key: &str) -> Result<&'a [Json], String> {
     }
 }
 
-/// A position of `variant` read by its rules: whether the side to move is
-/// in check (the error says why the FEN is not one).
-fn in_check(variant: VariantId, fen: &str) -> Result<bool, String> {
-    struct Check<'a>(&'a str);
-    impl VariantVisitor for Check<'_> {
-        type Output = Result<bool, String>;
+/// A position of `variant` read by its rules, as the board shows it (the
+/// error says why the FEN is not one).
+fn position_view(variant: VariantId, fen: &str) -> Result<View, String> {
+    struct Read<'a>(&'a str);
+    impl VariantVisitor for Read<'_> {
+        type Output = Result<View, String>;
         fn visit<P: Position>(self) -> Self::Output {
             P::from_fen(self.0)
-                .map(|p| p.in_check())
+                .map(|p| p.view())
                 .map_err(|e| e.to_string())
         }
     }
-    dispatch(variant, Check(fen))
+    dispatch(variant, Read(fen))
 }
 
-/// The start position's FEN of `variant`.
-fn start_fen(variant: VariantId) -> String {
+/// The start position of `variant`: its FEN and view.
+fn start_position(variant: VariantId) -> (String, View) {
     struct Start;
     impl VariantVisitor for Start {
-        type Output = String;
-        fn visit<P: Position>(self) -> String {
-            P::startpos().to_fen()
+        type Output = (String, View);
+        fn visit<P: Position>(self) -> Self::Output {
+            let p = P::startpos();
+            (p.to_fen(), p.view())
         }
     }
     dispatch(variant, Start)
@@ -94,6 +95,8 @@ struct Board<'a> {
     black: &'a str,
     start_fen: Option<&'a str>,
     fen: &'a str,
+    /// The position as the board shows it.
+    view: View,
     moves: Vec<Json>,
     clocks: Json,
 }
@@ -112,7 +115,7 @@ fn read_move(m: &Json) -> Result<Json, String> {
 
 fn read_board<'a>(b: &'a Json, variant: VariantId) -> Result<Board<'a>, String> {
     let fen = text(b, "fen")?;
-    in_check(variant, fen).map_err(|e| format!("board position '{fen}': {e}"))?;
+    let view = position_view(variant, fen).map_err(|e| format!("board position '{fen}': {e}"))?;
     let moves = list(b, "moves")?
         .iter()
         .map(read_move)
@@ -128,6 +131,7 @@ fn read_board<'a>(b: &'a Json, variant: VariantId) -> Result<Board<'a>, String> 
         black: text(b, "black")?,
         start_fen: optional_text(b, "start_fen")?,
         fen,
+        view,
         moves,
         clocks: Json::obj()
             .with("white", number(clocks, "white")?)
@@ -187,13 +191,14 @@ pub fn state(doc: &Json, view: &WatchView) -> Result<Json, String> {
         .with("error", view.error.clone());
     let written = number(doc, "written")?;
     if *game == Json::Null {
-        let fen = start_fen(variant);
+        let (fen, start) = start_position(variant);
         let board = Board {
             id: "main",
             white: "",
             black: "",
             start_fen: None,
             fen: &fen,
+            view: start,
             moves: Vec::new(),
             clocks: Json::Null,
         };
@@ -244,12 +249,7 @@ fn document(
         .last()
         .and_then(|m| m.get("uci"))
         .and_then(Json::as_str);
-    let check = in_check(variant, board.fen).unwrap_or(false);
-    let to_move = if board.fen.split_whitespace().nth(1) == Some("b") {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let to_move = board.view.side_to_move;
     let clocks = match &board.clocks {
         Json::Null => Json::Null,
         c => c.clone().with("tc", Json::Null).with("at", written),
@@ -259,14 +259,7 @@ fn document(
     } else {
         "over"
     };
-    let board_doc = board_json(&BoardView {
-        id: board.id,
-        variant,
-        fen: board.fen,
-        legal: &[],
-        last,
-        check: check.then_some(to_move),
-    });
+    let board_doc = board_json(board.id, &board.view, &[], last);
     Json::obj()
         .with("version", view.version)
         .with("variant", variant.name())
@@ -296,7 +289,7 @@ fn document(
         )
         .with("analysis", false)
         .with("flipped", view.flipped)
-        .with("series", series_json(variant, board.fen))
+        .with("series", series_json(&board.view))
         .with("thinking", Json::Null)
         .with("thinking_seq", 0)
         .with(

@@ -218,12 +218,15 @@ impl<P: Position> MoveLists<P> {
 
     /// Plays `mv` on `pos` and records it.
     fn play(&mut self, pos: &mut P, mv: P::Move) {
-        let before = self.live.as_ref().map(|_| pos.to_fen());
+        let before = self
+            .live
+            .as_ref()
+            .map(|_| (pos.side_to_move(), pos.view().number));
         let text = record(pos, mv);
         let uci = mv.to_string();
         pos.make_move(mv);
-        if let (Some(board), Some(before)) = (self.live.as_mut(), before) {
-            board.push(&before, &uci, &text);
+        if let (Some(board), Some((mover, number))) = (self.live.as_mut(), before) {
+            board.push(mover, number, &uci, &text);
             board.set_fen(pos.to_fen());
         }
         self.recorded.push(text);

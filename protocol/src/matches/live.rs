@@ -11,7 +11,6 @@
 //! a match").
 
 use crate::gui::json::Json;
-use crate::gui::view::move_number;
 use movegen::Color;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -79,17 +78,12 @@ impl LiveBoard {
         }
     }
 
-    /// A move played from the position `before` (a FEN: the mover and the
-    /// move number come from it), in coordinates and in the record
-    /// notation. The new position comes with [`LiveBoard::set_fen`].
-    pub fn push(&mut self, before: &str, uci: &str, text: &str) {
-        let mover = match before.split_whitespace().nth(1) {
-            Some("b") => Color::Black,
-            _ => Color::White,
-        };
+    /// A move of `mover`, numbered `number`, in coordinates and in the
+    /// record notation. The new position comes with [`LiveBoard::set_fen`].
+    pub fn push(&mut self, mover: Color, number: u32, uci: &str, text: &str) {
         self.moves.push(
             Json::obj()
-                .with("n", move_number(before))
+                .with("n", number)
                 .with("color", color_word(mover))
                 .with("text", text)
                 .with("uci", uci),
@@ -335,7 +329,7 @@ mod tests {
         assert_eq!(read(&path).get("status").unwrap().as_str(), Some("waiting"));
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let mut a = LiveBoard::new("main", ["x", "y"], None, start.into(), 10_000);
-        a.push(start, "e2e4", "e4");
+        a.push(Color::White, 1, "e2e4", "e4");
         a.set_clocks([9_000, 10_000], Some(Color::Black));
         live.show(1, std::slice::from_ref(&a));
         let b = LiveBoard::new("main", ["y", "x"], None, start.into(), 10_000);

@@ -7,50 +7,54 @@
 //! (XBoard asks for the piece). A piece picked up from the holdings (Swedish
 //! chess, [`super::holdings`]) marks the squares it may be dropped on.
 
-use super::board::{move_squares, run_length, Placement, Square};
+use super::board::{move_squares, run_length, stack, Square};
 use super::holdings;
+use movegen::view::View;
+use movegen::Color;
 
 /// The `highlight` line for the piece on `square` (a board square, or a
 /// holdings square when the position has reserves): its legal targets among
-/// `legal` (coordinate moves) in the position `fen` (in tavreli the moves of
-/// the whole tower: XBoard plays no splits). An error text when the square
-/// is malformed or empty.
-pub fn lift(fen: &str, legal: &[String], square: &str) -> Result<String, String> {
-    let board = Placement::parse(fen).ok_or("the position has no board")?;
-    let targets = match (holdings::held_piece(square, &board), holdings::reserve(fen)) {
-        (Some(piece), Some(reserve)) => drop_targets(fen, legal, piece, reserve)?,
-        _ => move_targets(&board, legal, square)?,
+/// `legal` (coordinate moves) in the position `view` (in tavreli the moves
+/// of the whole tower: XBoard plays no splits). An error text when the
+/// square is malformed or empty.
+pub fn lift(view: &View, legal: &[String], square: &str) -> Result<String, String> {
+    let targets = match (holdings::held_piece(square, view), view.reserve_letters()) {
+        (Some(piece), Some(reserve)) => drop_targets(view, legal, piece, &reserve)?,
+        _ => move_targets(view, legal, square)?,
     };
-    let mut marks = vec![vec![None; board.width()]; board.rows.len()];
+    let mut marks = vec![vec![None; view.files]; view.ranks];
     for (to, colour) in targets {
-        marks[board.rows.len() - 1 - to.rank][to.file] = Some(colour);
+        marks[view.ranks - 1 - to.rank][to.file] = Some(colour);
     }
     Ok(colour_fen(&marks))
 }
 
 /// The marked targets of the board piece on `square`.
 fn move_targets(
-    board: &Placement,
+    view: &View,
     legal: &[String],
     square: &str,
 ) -> Result<Vec<(Square, char)>, String> {
     let from = Square::parse(square)
-        .filter(|s| s.file < board.width())
+        .filter(|s| s.file < view.files)
         .ok_or("not a square")?;
-    let stack = board.at(from).ok_or("no piece on that square")?;
+    let height = stack(view, from).len();
+    if height == 0 {
+        return Err("no piece on that square".to_string());
+    }
     let mut targets = Vec::new();
     for m in legal {
         let Some((f, k, to)) = move_squares(m) else {
             continue;
         };
-        let whole = k.is_none() || k == Some(stack.height);
+        let whole = k.is_none() || k == Some(height);
         if f != from || !whole {
             continue;
         }
         let colour = if m.len() > 4 && m.ends_with(|c: char| c.is_ascii_lowercase()) && k.is_none()
         {
             'M'
-        } else if board.at(to).is_some() {
+        } else if !stack(view, to).is_empty() {
             'R'
         } else {
             'Y'
@@ -64,7 +68,7 @@ fn move_targets(
 /// letter, upper case White) from the holdings may be dropped: the drops of
 /// its kind among `legal` when its side is to move, none otherwise.
 fn drop_targets(
-    fen: &str,
+    view: &View,
     legal: &[String],
     piece: char,
     reserve: &str,
@@ -72,8 +76,12 @@ fn drop_targets(
     if !reserve.contains(piece) {
         return Err("no piece on that square".to_string());
     }
-    let white = piece.is_ascii_uppercase();
-    if fen.split_whitespace().nth(1) != Some(if white { "w" } else { "b" }) {
+    let side = if piece.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if view.side_to_move != side {
         return Ok(Vec::new());
     }
     let prefix = format!("{}@", piece.to_ascii_uppercase());
@@ -102,13 +110,25 @@ fn colour_fen(marks: &[Vec<Option<char>>]) -> String {
 mod tests {
     use super::*;
 
+    use movegen::drops::CrazyhousePosition;
+    use movegen::tavreli::TavreliPosition;
+    use movegen::{Chess, Position};
+
     fn moves(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
     }
 
+    fn chess(fen: &str) -> View {
+        Chess::from_fen(fen).unwrap().view()
+    }
+
+    fn drops(fen: &str) -> View {
+        CrazyhousePosition::from_fen(fen).unwrap().view()
+    }
+
     #[test]
     fn targets_captures_and_promotions() {
-        let fen = "4k3/1P6/8/8/8/8/4P3/R3K2R w KQ - 0 1";
+        let fen = &chess("4k3/1P6/8/8/8/8/4P3/R3K2R w KQ - 0 1");
         let legal = moves("b7b8q b7b8n e2e3 e2e4 a1a8 a1a2 e1g1");
         assert_eq!(
             lift(fen, &legal, "e2").unwrap(),
@@ -129,7 +149,7 @@ mod tests {
 
     #[test]
     fn drops_from_the_holdings() {
-        let fen = "4k3/8/8/8/8/8/8/4K3[Rn] w - - 0 1";
+        let fen = &drops("4k3/8/8/8/8/8/8/4K3[Rn] w - - 0 1");
         let legal = moves("e1d1 R@a2 R@h8 N@c3");
         assert_eq!(
             lift(fen, &legal, "j4").unwrap(),
@@ -140,19 +160,21 @@ mod tests {
             lift(fen, &legal, "_7").unwrap(),
             "highlight 8/8/8/8/8/8/8/8"
         );
-        let black = "4k3/8/8/8/8/8/8/4K3[Rn] b - - 0 1";
+        let black = drops("4k3/8/8/8/8/8/8/4K3[Rn] b - - 0 1");
         assert_eq!(
-            lift(black, &moves("N@c3 e8d8"), "_7").unwrap(),
+            lift(&black, &moves("N@c3 e8d8"), "_7").unwrap(),
             "highlight 8/8/8/8/8/2Y5/8/8"
         );
         // A kind not in hand, and holdings squares without a reserve.
         assert!(lift(fen, &legal, "j5").is_err());
-        assert!(lift("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &legal, "j4").is_err());
+        assert!(lift(&chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &legal, "j4").is_err());
     }
 
     #[test]
     fn towers_mark_their_whole_tower_moves() {
-        let fen = "4k3/8/8/8/8/5(NP)2/8/4K3 w - - 0 1";
+        let fen = &TavreliPosition::from_fen("4k3/8/8/8/8/5(NP)2/8/4K3 w - - 0 1")
+            .unwrap()
+            .view();
         let legal = moves("f3(1)e5 f3e5 f3(1)g5 f3(2)d4");
         assert_eq!(
             lift(fen, &legal, "f3").unwrap(),

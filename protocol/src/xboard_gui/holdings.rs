@@ -11,27 +11,16 @@
 //! up White's rook in hand and `lift _7` Black's knight (XBoard 4.9.1's debug
 //! log).
 
-use super::board::Placement;
+use movegen::view::View;
 
 /// The piece kinds of XBoard's holdings, slot by slot (the order of
 /// the chess piece table of the registry).
 const HELD: [char; 5] = ['P', 'N', 'B', 'R', 'Q'];
 
-/// The reserve letters of a FEN's placement field (`...[QRnp] w` gives
-/// `QRnp`), or None when the FEN has no reserve.
-pub fn reserve(fen: &str) -> Option<&str> {
-    let field = fen.split_whitespace().next()?;
-    let (_, rest) = field.split_once('[')?;
-    rest.strip_suffix(']')
-}
-
 /// The holdings as XBoard writes and reads them behind the placement:
-/// `[QRnp]`, or `[-]` when both hands are empty. None without a reserve.
-pub fn holdings_field(fen: &str) -> Option<String> {
-    let held: String = reserve(fen)?
-        .chars()
-        .filter(|c| c.is_ascii_alphabetic())
-        .collect();
+/// `[QRnp]`, or `[-]` when both hands are empty. None without reserves.
+pub fn holdings_field(view: &View) -> Option<String> {
+    let held = view.reserve_letters()?;
     Some(if held.is_empty() {
         "[-]".to_string()
     } else {
@@ -39,20 +28,20 @@ pub fn holdings_field(fen: &str) -> Option<String> {
     })
 }
 
-/// The piece in hand that XBoard means by `square` next to `board` (its FEN
-/// letter, upper case White: `j4` is `R`, `_7` is `n`), or None when
-/// `square` is not a holdings square.
-pub fn held_piece(square: &str, board: &Placement) -> Option<char> {
+/// The piece in hand that XBoard means by `square` next to the board of
+/// `view` (its FEN letter, upper case White: `j4` is `R`, `_7` is `n`), or
+/// None when `square` is not a holdings square.
+pub fn held_piece(square: &str, view: &View) -> Option<char> {
     let b = square.as_bytes();
     if b.len() != 2 || !b[1].is_ascii_digit() {
         return None;
     }
     let rank = (b[1] - b'0') as usize;
-    let height = board.rows.len();
+    let height = view.ranks;
     if !(1..=height).contains(&rank) {
         return None;
     }
-    let white_file = b'a' + board.width() as u8 + 1;
+    let white_file = b'a' + view.files as u8 + 1;
     match b[0] {
         f if f == white_file => HELD.get(rank - 1).copied(),
         b'_' => HELD.get(height - rank).map(char::to_ascii_lowercase),
@@ -63,24 +52,28 @@ pub fn held_piece(square: &str, board: &Placement) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::drops::CrazyhousePosition;
+    use movegen::{Chess, Position};
 
     const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[QRnp] w KQkq - 0 4";
 
+    fn view(fen: &str) -> View {
+        CrazyhousePosition::from_fen(fen).unwrap().view()
+    }
+
     #[test]
     fn reserves_and_their_xboard_field() {
-        assert_eq!(reserve(FEN), Some("QRnp"));
-        assert_eq!(holdings_field(FEN).unwrap(), "[QRnp]");
+        assert_eq!(holdings_field(&view(FEN)).unwrap(), "[QRnp]");
         assert_eq!(
-            holdings_field("8/8/8/8/8/8/8/8[] w - - 0 1").unwrap(),
+            holdings_field(&view("4k3/8/8/8/8/8/8/4K3[] w - - 0 1")).unwrap(),
             "[-]"
         );
-        assert_eq!(reserve("8/8/8/8/8/8/8/8 w - - 0 1"), None);
-        assert_eq!(holdings_field("8/8/8/8/8/8/8/8 w - - 0 1"), None);
+        assert_eq!(holdings_field(&Chess::startpos().view()), None);
     }
 
     #[test]
     fn holdings_squares_name_pieces() {
-        let board = Placement::parse(FEN).unwrap();
+        let board = view(FEN);
         let held = |s| held_piece(s, &board);
         assert_eq!(held("j1"), Some('P'));
         assert_eq!(held("j4"), Some('R'));

@@ -67,7 +67,7 @@ impl Gui {
     /// `setup` line describing it, for engine-defined variants.
     pub fn position_set(&mut self, session: &dyn Session) -> Option<String> {
         self.sync.gui_side = session.side_to_move();
-        setup::setup_line(session.variant(), &session.fen())
+        setup::setup_line(session.variant(), &session.view())
     }
 
     /// Whether `mv` can be shown on XBoard's board. XBoard shows one piece
@@ -105,16 +105,16 @@ impl Gui {
         line: &str,
         session: &dyn Session,
     ) -> Option<String> {
-        let width = board::Placement::parse(&session.fen()).map_or(8, |p| p.width());
+        let view = session.view();
         match cmd {
             "lift" => {
                 let legal = session.legal_moves();
                 Some(
-                    highlight::lift(&session.fen(), &legal, square.trim())
+                    highlight::lift(&view, &legal, square.trim())
                         .unwrap_or_else(|e| format!("Error ({e}): {}", crate::uci::echo(line))),
                 )
             }
-            "put" => Some(highlight::clear(width)),
+            "put" => Some(highlight::clear(view.files)),
             _ => None,
         }
     }

@@ -25,7 +25,6 @@
 mod live;
 
 use super::bpgn::Entry;
-use crate::gui::view::move_number;
 use crate::matches::clock::PlayerClock;
 use crate::matches::engine::{ClockInfo, Engine, GameView, Reply};
 use crate::matches::game::GRACE;
@@ -213,6 +212,9 @@ pub enum Refusal {
 /// One team game being played.
 pub struct TeamPlay<R: DropRules> {
     game: TeamGame<R>,
+    /// Each board's first position, and its FEN when it is not the start
+    /// position.
+    starts: [DropPosition<R>; 2],
     start_fens: [Option<String>; 2],
     first_white: bool,
     tc: TimeControl,
@@ -253,8 +255,9 @@ impl<R: DropRules> TeamPlay<R> {
             let fen = game.board(b).to_fen();
             (fen != startpos).then_some(fen)
         });
-        let numbers = TeamBoard::ALL.map(|b| move_number(&game.board(b).to_fen()));
+        let numbers = TeamBoard::ALL.map(|b| game.board(b).view().number);
         TeamPlay {
+            starts: TeamBoard::ALL.map(|b| game.board(b).clone()),
             dirty: [start_fens[0].is_some(), start_fens[1].is_some()],
             game,
             start_fens,
@@ -296,6 +299,11 @@ impl<R: DropRules> TeamPlay<R> {
     /// The two boards.
     pub fn game(&self) -> &TeamGame<R> {
         &self.game
+    }
+
+    /// The position board `b` started from.
+    pub fn start(&self, b: TeamBoard) -> &DropPosition<R> {
+        &self.starts[b.index()]
     }
 
     /// The FEN board `b` started from; `None` for the start position.
@@ -479,8 +487,8 @@ impl<R: DropRules> TeamPlay<R> {
         self.clock[bi][ci].charge(used, &self.tc);
         let san = self.game.board(board).move_to_record(mv);
         if let Some(live) = self.live.as_mut() {
-            let before = self.game.board(board).to_fen();
-            live.moved(board, &before, &mv.to_string(), &san);
+            let number = self.game.board(board).view().number;
+            live.moved(board, color, number, &mv.to_string(), &san);
         }
         self.entries.push(Entry::Move {
             board,

@@ -18,10 +18,10 @@ pub(super) struct TeamLive {
 }
 
 impl TeamLive {
-    /// Board `b`'s move `uci` (`text` in the record), played from the
-    /// position `before`.
-    pub(super) fn moved(&mut self, b: TeamBoard, before: &str, uci: &str, text: &str) {
-        self.boards[b.index()].push(before, uci, text);
+    /// Board `b`'s move `uci` (`text` in the record) by `mover`, numbered
+    /// `number`.
+    pub(super) fn moved(&mut self, b: TeamBoard, mover: Color, number: u32, uci: &str, text: &str) {
+        self.boards[b.index()].push(mover, number, uci, text);
         self.changed = true;
     }
 
