@@ -8,6 +8,7 @@ use crate::limits::Limits;
 use crate::ordering::OrderingTables;
 use crate::search::{ThreadResult, Worker};
 use crate::searchable::Searchable;
+use crate::series::plan::Plans;
 use crate::tt::TranspositionTable;
 use std::any::Any;
 use std::cell::Cell;
@@ -58,6 +59,8 @@ pub struct RootContext<'a, P: Searchable> {
     pub multipv: usize,
     /// Where progress lines go (the driver reports `finished` itself).
     pub reporter: &'a dyn Reporter,
+    /// The engine's progressive series plans, kept between searches.
+    pub plans: &'a Plans,
 }
 
 /// A root search that replaces the generic one for a variant; it must obey
@@ -99,6 +102,8 @@ pub struct Engine {
     prefaulting: Option<JoinHandle<()>>,
     /// History and countermoves of the last search, per thread.
     ordering: OrderingMemory,
+    /// The progressive series plans, kept from one search to the next.
+    plans: Arc<Plans>,
     /// Search threads (Lazy SMP).
     pub threads: usize,
     /// Principal variations to report.
@@ -161,6 +166,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb)),
             prefaulting: None,
             ordering: OrderingMemory::default(),
+            plans: Arc::default(),
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(30),
@@ -206,8 +212,8 @@ impl Engine {
         self.tt.mb()
     }
 
-    /// Empties the table and forgets the move-ordering statistics (a new
-    /// game). The table is replaced by fresh zeroed memory, which costs
+    /// Empties the table and forgets the move-ordering statistics and the
+    /// progressive series plans (a new game). The table is replaced by fresh zeroed memory, which costs
     /// nothing whatever its size (cleared in place if that memory cannot be
     /// had).
     pub fn clear_hash(&mut self) {
@@ -222,6 +228,7 @@ impl Engine {
         if let Ok(mut m) = self.ordering.lock() {
             m.clear();
         }
+        self.plans.clear();
     }
 
     /// Starts searching `pos` in the background. `searchmoves` restricts the
@@ -249,9 +256,13 @@ impl Engine {
             self.move_overhead,
             root.len(),
         ));
-        let tt = self.tt.clone();
-        let ordering = self.ordering.clone();
-        let multipv = self.multipv;
+        let shared = Shared {
+            tt: self.tt.clone(),
+            ordering: self.ordering.clone(),
+            plans: self.plans.clone(),
+            threads,
+            multipv: self.multipv,
+        };
         let ctl = control.clone();
         let fallback = root.first().map(|m| m.to_string());
         let rep = reporter.clone();
@@ -259,17 +270,7 @@ impl Engine {
             .name("search".into())
             .stack_size(STACK_BYTES)
             .spawn(move || {
-                let result = run(
-                    pos,
-                    root,
-                    limits,
-                    tt,
-                    ctl,
-                    &ordering,
-                    threads,
-                    multipv,
-                    rep.as_ref(),
-                );
+                let result = run(pos, root, limits, &shared, ctl, rep.as_ref());
                 rep.finished(&result);
                 result
             });
@@ -289,21 +290,29 @@ impl Engine {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What a search takes from its engine at `start`: the engine may change
+/// its options or start a new game while the search runs.
+struct Shared {
+    tt: Arc<TranspositionTable>,
+    ordering: OrderingMemory,
+    plans: Arc<Plans>,
+    threads: usize,
+    multipv: usize,
+}
+
 fn run<P: Searchable>(
     pos: P,
     root: Vec<P::Move>,
     limits: Limits,
-    tt: Arc<TranspositionTable>,
+    shared: &Shared,
     control: Arc<Control>,
-    ordering: &OrderingMemory,
-    threads: usize,
-    multipv: usize,
     reporter: &dyn Reporter,
 ) -> SearchResult {
     if root.is_empty() {
         return SearchResult::default();
     }
+    let (tt, ordering) = (&shared.tt, &shared.ordering);
+    let (threads, multipv) = (shared.threads, shared.multipv);
     if let Some(search) = P::root_search() {
         return search(RootContext {
             pos,
@@ -313,6 +322,7 @@ fn run<P: Searchable>(
             threads,
             multipv,
             reporter,
+            plans: &shared.plans,
         });
     }
     tt.new_search();

@@ -26,8 +26,9 @@
 //! series allows the opponent a mate in his next. When the mate search
 //! proves there is no mate in this series, the reporter gets the note
 //! [`NO_MATE_PROVED`] (UCI `info string ...`) before the other phases. The
-//! plan for the rest of the series is kept ([`plan`]) and answers the next
-//! `go`s of the series without searching.
+//! plan for the rest of the series is kept in the engine's [`plan::Plans`]
+//! (handed over in the [`RootContext`]) and answers the next `go`s of the
+//! series without searching.
 
 pub mod bound;
 pub mod commute;
@@ -211,7 +212,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
 
     // The plan made at the start of the series.
     if start.played > 0 {
-        if let Some(step) = plan::recall::<R>(&start) {
+        if let Some(step) = ctx.plans.recall::<R>(&start) {
             if first_moves.is_empty() || first_moves.contains(&step.mv) {
                 report(1, step.score, step.raw, &step.pv, 0);
                 return finish(Some(step.mv), Some(step.score), 1, 0);
@@ -242,7 +243,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         let text: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
         let raw = MATE - 1;
         report(pv.len() as i32, Score::Mate(1), raw, &text, nodes_total);
-        plan::remember::<R>(&start, &pv, Score::Mate(1), raw);
+        ctx.plans.remember::<R>(&start, &pv, Score::Mate(1), raw);
         return finish(
             pv.first().copied(),
             Some(Score::Mate(1)),
@@ -349,7 +350,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
             let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             let (score, raw) = (Score::Mate(2), MATE - 3);
             report(moves.len() as i32, score, raw, &text, nodes_total);
-            plan::remember::<R>(&start, moves, score, raw);
+            ctx.plans.remember::<R>(&start, moves, score, raw);
             return finish(
                 moves.first().copied(),
                 Some(score),
@@ -369,7 +370,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         (Score::Cp(cp), cp)
     };
     report(best.moves.len() as i32, reported, raw, &text, nodes_total);
-    plan::remember::<R>(&start, &best.moves, reported, raw);
+    ctx.plans.remember::<R>(&start, &best.moves, reported, raw);
     finish(
         best.moves.first().copied(),
         Some(reported),
