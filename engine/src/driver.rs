@@ -9,6 +9,7 @@ use crate::ordering::OrderingTables;
 use crate::search::{ThreadResult, Worker};
 use crate::searchable::Searchable;
 use crate::series::plan::Plans;
+use crate::settings::Settings;
 use crate::tt::TranspositionTable;
 use std::any::Any;
 use std::cell::Cell;
@@ -59,6 +60,8 @@ pub struct RootContext<'a, P: Searchable> {
     pub multipv: usize,
     /// Where progress lines go (the driver reports `finished` itself).
     pub reporter: &'a dyn Reporter,
+    /// The engine's settings, copied at the search's start.
+    pub settings: &'a Settings,
     /// The engine's progressive series plans, kept between searches.
     pub plans: &'a Plans,
 }
@@ -110,6 +113,10 @@ pub struct Engine {
     pub multipv: usize,
     /// Time kept in reserve per move for communication delays.
     pub move_overhead: Duration,
+    /// The evaluation settings (developer switches, the partner's wishes),
+    /// the progressive series switches and the developer caps; a search
+    /// reads them once, at its start.
+    pub settings: Settings,
 }
 
 /// A running search.
@@ -170,6 +177,7 @@ impl Engine {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(30),
+            settings: Settings::default(),
         }
     }
 
@@ -213,9 +221,9 @@ impl Engine {
     }
 
     /// Empties the table and forgets the move-ordering statistics and the
-    /// progressive series plans (a new game). The table is replaced by fresh zeroed memory, which costs
-    /// nothing whatever its size (cleared in place if that memory cannot be
-    /// had).
+    /// progressive series plans (a new game). The table is replaced by
+    /// fresh zeroed memory, which costs nothing whatever its size (cleared
+    /// in place if that memory cannot be had).
     pub fn clear_hash(&mut self) {
         match TranspositionTable::try_new(self.tt.mb()) {
             Ok(fresh) => {
@@ -231,9 +239,10 @@ impl Engine {
         self.plans.clear();
     }
 
-    /// Starts searching `pos` in the background. `searchmoves` restricts the
-    /// root moves (empty: all legal moves). The developer caps of
-    /// [`crate::ablation`] (`--depth-limit`, `--nodes-per-move`) apply.
+    /// Starts searching `pos` in the background under the engine's
+    /// [`Settings`]. `searchmoves` restricts the root moves (empty: all
+    /// legal moves). The developer caps (`--depth-limit`,
+    /// `--nodes-per-move`, [`crate::ablation::cap_limits`]) apply.
     pub fn start<P: Searchable>(
         &self,
         pos: P,
@@ -242,7 +251,7 @@ impl Engine {
         reporter: Arc<dyn Reporter>,
     ) -> SearchHandle {
         limits.horizon.get_or_insert(P::CLOCK_HORIZON);
-        crate::ablation::cap_limits(&mut limits, self.move_overhead);
+        crate::ablation::cap_limits(&self.settings.caps, &mut limits, self.move_overhead);
         let mut list = P::MoveList::default();
         pos.generate_moves(&mut list);
         let mut root: Vec<P::Move> = list.iter().copied().collect();
@@ -260,6 +269,7 @@ impl Engine {
             tt: self.tt.clone(),
             ordering: self.ordering.clone(),
             plans: self.plans.clone(),
+            settings: self.settings,
             threads,
             multipv: self.multipv,
         };
@@ -296,6 +306,7 @@ struct Shared {
     tt: Arc<TranspositionTable>,
     ordering: OrderingMemory,
     plans: Arc<Plans>,
+    settings: Settings,
     threads: usize,
     multipv: usize,
 }
@@ -313,6 +324,7 @@ fn run<P: Searchable>(
     }
     let (tt, ordering) = (&shared.tt, &shared.ordering);
     let (threads, multipv) = (shared.threads, shared.multipv);
+    let eval = shared.settings.eval;
     if let Some(search) = P::root_search() {
         return search(RootContext {
             pos,
@@ -322,6 +334,7 @@ fn run<P: Searchable>(
             threads,
             multipv,
             reporter,
+            settings: &shared.settings,
             plans: &shared.plans,
         });
     }
@@ -348,8 +361,17 @@ fn run<P: Searchable>(
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(s, move || {
                     let tables = take_tables::<P>(ordering, id);
-                    let mut w =
-                        Worker::new(id, pos, root, tables, tt, control, 1, helper_max_depth);
+                    let mut w = Worker::new(
+                        id,
+                        pos,
+                        root,
+                        tables,
+                        tt,
+                        control,
+                        1,
+                        helper_max_depth,
+                        eval,
+                    );
                     let result = w.iterate(&mut |_, _, _, _| {});
                     keep_tables(ordering, id, w.into_tables());
                     result
@@ -374,6 +396,7 @@ fn run<P: Searchable>(
             control.clone(),
             multipv,
             max_depth,
+            eval,
         );
         let main = w.iterate(&mut |w, depth, idx, bound| {
             let ms = control.elapsed().as_millis() as u64;

@@ -223,6 +223,7 @@ fn bench_is_deterministic() {
             &engine::bench::PROGRESSIVE_POSITIONS[..3],
             3,
             1,
+            engine::Settings::default(),
             |_, _, _| {},
         )
         .unwrap()

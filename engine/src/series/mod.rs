@@ -39,7 +39,6 @@ pub mod solver;
 
 pub use solver::{is_mated, MateResult, MateSolver};
 
-use crate::ablation::{self, Switch};
 use crate::control::Control;
 use crate::driver::RootContext;
 use crate::info::score::MATE;
@@ -53,6 +52,19 @@ use std::time::Duration;
 /// the side to move has no mate in the current series (every sequence of
 /// its moves searched, not cut by a node or time limit).
 pub const NO_MATE_PROVED: &str = "no mate in this series (proved)";
+
+/// Phases of the series search turned off (`docs/ablation.md`); the
+/// default runs them all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeriesSwitches {
+    /// No defence phase: no candidate series is checked for a mate of the
+    /// opponent in his next series (`--ablate progressive-defence`).
+    pub defence_off: bool,
+    /// No search for the engine's own mates: neither the mate in this
+    /// series nor the proof of a mate at the end of the next one
+    /// (`--ablate progressive-solver`).
+    pub solver_off: bool,
+}
 
 /// Size of the solver's refutation table (2^bits entries of 16 bytes).
 const TABLE_BITS: u32 = 21;
@@ -155,8 +167,10 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let control = ctx.control;
     let limits = ctx.limits;
     let effort = Effort::for_limits(limits);
-    let solver_off = ablation::is_ablated(Switch::ProgressiveSolver);
-    let defence_off = ablation::is_ablated(Switch::ProgressiveDefence);
+    let SeriesSwitches {
+        solver_off,
+        defence_off,
+    } = ctx.settings.series;
     let budget = limits.budget(Duration::ZERO);
     let soft = budget.soft;
     let mut nodes_total: u64 = 0;

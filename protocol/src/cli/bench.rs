@@ -3,10 +3,11 @@
 use super::args::{Args, UsageError};
 use super::output;
 use engine::bench::{bench_set, run_bench};
-use engine::{dispatch, SearchVisitor, Searchable};
+use engine::{dispatch, SearchVisitor, Searchable, Settings};
 
-/// Runs the bench and prints per-position nodes, then the two contract lines.
-pub fn run(words: &[String]) -> Result<(), UsageError> {
+/// Runs the bench with the engine `settings` and prints per-position
+/// nodes, then the two contract lines.
+pub fn run(words: &[String], settings: Settings) -> Result<(), UsageError> {
     let args = Args::parse(words);
     args.check_known(&["variant", "depth", "threads"])?;
     if let Some(extra) = args.positional.first() {
@@ -23,6 +24,7 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
         positions,
         depth: depth.unwrap_or(default_depth),
         threads,
+        settings,
     };
     dispatch(&variant, job).map_err(UsageError)?
 }
@@ -31,24 +33,32 @@ struct BenchJob {
     positions: &'static [&'static str],
     depth: i32,
     threads: usize,
+    settings: Settings,
 }
 
 impl SearchVisitor for BenchJob {
     type Output = Result<(), UsageError>;
     fn visit<P: Searchable>(self) -> Self::Output {
-        bench::<P>(self.positions, self.depth, self.threads)
+        bench::<P>(&self)
     }
 }
 
-fn bench<P: Searchable>(positions: &[&str], depth: i32, threads: usize) -> Result<(), UsageError> {
-    let r = run_bench::<P>(positions, depth, threads, |i, n, secs| {
-        output::note(&format!(
-            "position {:>2}/{}: {n} nodes {:.0} ms",
-            i + 1,
-            positions.len(),
-            secs * 1000.0
-        ));
-    })
+fn bench<P: Searchable>(job: &BenchJob) -> Result<(), UsageError> {
+    let positions = job.positions;
+    let r = run_bench::<P>(
+        positions,
+        job.depth,
+        job.threads,
+        job.settings,
+        |i, n, secs| {
+            output::note(&format!(
+                "position {:>2}/{}: {n} nodes {:.0} ms",
+                i + 1,
+                positions.len(),
+                secs * 1000.0
+            ));
+        },
+    )
     .map_err(UsageError)?;
     output::lines(&[
         format!("Total time (ms): {}", (r.seconds * 1000.0) as u64),
