@@ -3,16 +3,15 @@
 //! progressive series search), cap every search at a depth, or stop every
 //! search after a number of nodes.
 //!
-//! The settings are process-wide and set once, before the first search, by
-//! the command line (`vsadnik --ablate NAME[,NAME] --depth-limit N
-//! --nodes-per-move N`). The search reads the caps once per `go`
-//! ([`cap_limits`]); the progressive series search reads its switches once
-//! per search; the three evaluation switches live next to the terms they turn
-//! off (`eval::tranzit`, `eval::tavreli`, `eval::nnue`) as relaxed atomic flags, one load
-//! per evaluation.
+//! This module is their vocabulary ([`Switch`], the names of the command
+//! line `vsadnik --ablate NAME[,NAME] --depth-limit N --nodes-per-move N`)
+//! and the caps ([`Caps`], applied by [`cap_limits`]). What they turn off
+//! is part of an engine's [`crate::Settings`] ([`crate::Settings::ablate`]): the engine
+//! reads its caps once per `go`, the progressive series search its switches
+//! once per search, and the evaluation its switches from the
+//! [`eval::EvalConfig`] handed to every evaluation.
 
 use crate::limits::Limits;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 
 /// A part of the engine that `--ablate` can switch off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,64 +60,24 @@ impl Switch {
     }
 }
 
-static PROGRESSIVE_DEFENCE_OFF: AtomicBool = AtomicBool::new(false);
-static PROGRESSIVE_SOLVER_OFF: AtomicBool = AtomicBool::new(false);
-/// 0: no cap.
-static DEPTH_LIMIT: AtomicI32 = AtomicI32::new(0);
-/// 0: no cap.
-static NODES_PER_MOVE: AtomicU64 = AtomicU64::new(0);
-
-/// Turns `switch` off (true) or back on (false) for the whole process.
-pub fn set_ablated(switch: Switch, off: bool) {
-    match switch {
-        Switch::TranzitEval => eval::tranzit::set_ablated(off),
-        Switch::TavreliBelowTop => eval::tavreli::set_tops_only(off),
-        Switch::ProgressiveDefence => PROGRESSIVE_DEFENCE_OFF.store(off, Relaxed),
-        Switch::ProgressiveSolver => PROGRESSIVE_SOLVER_OFF.store(off, Relaxed),
-        Switch::ChessNetwork => eval::nnue::set_ablated(off),
-    }
+/// The developer caps on every search of an engine (None: no cap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Caps {
+    /// Every search stops after this depth (`--depth-limit`).
+    pub depth: Option<i32>,
+    /// Every search stops after about this many nodes (`--nodes-per-move`).
+    pub nodes: Option<u64>,
 }
 
-/// True when `switch` is turned off.
-pub fn is_ablated(switch: Switch) -> bool {
-    match switch {
-        Switch::TranzitEval => eval::tranzit::ablated(),
-        Switch::TavreliBelowTop => eval::tavreli::tops_only(),
-        Switch::ProgressiveDefence => PROGRESSIVE_DEFENCE_OFF.load(Relaxed),
-        Switch::ProgressiveSolver => PROGRESSIVE_SOLVER_OFF.load(Relaxed),
-        Switch::ChessNetwork => eval::nnue::ablated(),
-    }
-}
-
-/// Caps every search at `depth` plies (None: no cap).
-pub fn set_depth_limit(depth: Option<i32>) {
-    DEPTH_LIMIT.store(depth.unwrap_or(0).max(0), Relaxed);
-}
-
-/// The depth cap, if any.
-pub fn depth_limit() -> Option<i32> {
-    Some(DEPTH_LIMIT.load(Relaxed)).filter(|&d| d > 0)
-}
-
-/// Stops every search after `nodes` nodes (None: no cap).
-pub fn set_nodes_per_move(nodes: Option<u64>) {
-    NODES_PER_MOVE.store(nodes.unwrap_or(0), Relaxed);
-}
-
-/// The node cap, if any.
-pub fn nodes_per_move() -> Option<u64> {
-    Some(NODES_PER_MOVE.load(Relaxed)).filter(|&n| n > 0)
-}
-
-/// Applies the depth and node caps to the limits of one search. Under a
+/// Applies the depth and node `caps` to the limits of one search. Under a
 /// node cap the clock keeps only its hard limit (the search ends on the
 /// node count, not on the soft time budget, so play does not depend on the
 /// machine's load; it still answers within its clock).
-pub fn cap_limits(limits: &mut Limits, overhead: std::time::Duration) {
-    if let Some(d) = depth_limit() {
+pub fn cap_limits(caps: &Caps, limits: &mut Limits, overhead: std::time::Duration) {
+    if let Some(d) = caps.depth {
         limits.depth = Some(limits.depth.map_or(d, |x| x.min(d)));
     }
-    if let Some(n) = nodes_per_move() {
+    if let Some(n) = caps.nodes {
         limits.nodes = Some(limits.nodes.map_or(n, |x| x.min(n)));
         if limits.time.is_some() && limits.movetime.is_none() {
             limits.movetime = limits.budget(overhead).hard.map(|h| h + overhead);

@@ -5,6 +5,7 @@ use crate::driver::Engine;
 use crate::info::Silent;
 use crate::limits::Limits;
 use crate::searchable::Searchable;
+use crate::settings::Settings;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -105,19 +106,21 @@ pub struct BenchResult {
     pub seconds: f64,
 }
 
-/// Searches every FEN of `positions` to `depth` with `threads` threads (the
-/// node count is deterministic with one); calls `each` with the position
+/// Searches every FEN of `positions` to `depth` with `threads` threads and
+/// `settings` (the node count is deterministic with one); calls `each` with the position
 /// index, its node count and its time in seconds.
 pub fn run_bench<P: Searchable>(
     positions: &[&str],
     depth: i32,
     threads: usize,
+    settings: Settings,
     mut each: impl FnMut(usize, u64, f64),
 ) -> Result<BenchResult, String> {
     let start = Instant::now();
     let mut nodes = 0;
     let mut engine = Engine::new(16);
     engine.threads = threads;
+    engine.settings = settings;
     for (i, fen) in positions.iter().enumerate() {
         let pos = P::from_fen(fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
         engine.clear_hash();

@@ -8,6 +8,8 @@ use crate::limits::Limits;
 use crate::ordering::OrderingTables;
 use crate::search::{ThreadResult, Worker};
 use crate::searchable::Searchable;
+use crate::series::plan::Plans;
+use crate::settings::Settings;
 use crate::tt::TranspositionTable;
 use std::any::Any;
 use std::cell::Cell;
@@ -58,6 +60,10 @@ pub struct RootContext<'a, P: Searchable> {
     pub multipv: usize,
     /// Where progress lines go (the driver reports `finished` itself).
     pub reporter: &'a dyn Reporter,
+    /// The engine's settings, copied at the search's start.
+    pub settings: &'a Settings,
+    /// The engine's progressive series plans, kept between searches.
+    pub plans: &'a Plans,
 }
 
 /// A root search that replaces the generic one for a variant; it must obey
@@ -99,12 +105,18 @@ pub struct Engine {
     prefaulting: Option<JoinHandle<()>>,
     /// History and countermoves of the last search, per thread.
     ordering: OrderingMemory,
+    /// The progressive series plans, kept from one search to the next.
+    plans: Arc<Plans>,
     /// Search threads (Lazy SMP).
     pub threads: usize,
     /// Principal variations to report.
     pub multipv: usize,
     /// Time kept in reserve per move for communication delays.
     pub move_overhead: Duration,
+    /// The evaluation settings (developer switches, the partner's wishes),
+    /// the progressive series switches and the developer caps; a search
+    /// reads them once, at its start.
+    pub settings: Settings,
 }
 
 /// A running search.
@@ -161,9 +173,11 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb)),
             prefaulting: None,
             ordering: OrderingMemory::default(),
+            plans: Arc::default(),
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(30),
+            settings: Settings::default(),
         }
     }
 
@@ -206,10 +220,10 @@ impl Engine {
         self.tt.mb()
     }
 
-    /// Empties the table and forgets the move-ordering statistics (a new
-    /// game). The table is replaced by fresh zeroed memory, which costs
-    /// nothing whatever its size (cleared in place if that memory cannot be
-    /// had).
+    /// Empties the table and forgets the move-ordering statistics and the
+    /// progressive series plans (a new game). The table is replaced by
+    /// fresh zeroed memory, which costs nothing whatever its size (cleared
+    /// in place if that memory cannot be had).
     pub fn clear_hash(&mut self) {
         match TranspositionTable::try_new(self.tt.mb()) {
             Ok(fresh) => {
@@ -222,11 +236,13 @@ impl Engine {
         if let Ok(mut m) = self.ordering.lock() {
             m.clear();
         }
+        self.plans.clear();
     }
 
-    /// Starts searching `pos` in the background. `searchmoves` restricts the
-    /// root moves (empty: all legal moves). The developer caps of
-    /// [`crate::ablation`] (`--depth-limit`, `--nodes-per-move`) apply.
+    /// Starts searching `pos` in the background under the engine's
+    /// [`Settings`]. `searchmoves` restricts the root moves (empty: all
+    /// legal moves). The developer caps (`--depth-limit`,
+    /// `--nodes-per-move`, [`crate::ablation::cap_limits`]) apply.
     pub fn start<P: Searchable>(
         &self,
         pos: P,
@@ -235,7 +251,7 @@ impl Engine {
         reporter: Arc<dyn Reporter>,
     ) -> SearchHandle {
         limits.horizon.get_or_insert(P::CLOCK_HORIZON);
-        crate::ablation::cap_limits(&mut limits, self.move_overhead);
+        crate::ablation::cap_limits(&self.settings.caps, &mut limits, self.move_overhead);
         let mut list = P::MoveList::default();
         pos.generate_moves(&mut list);
         let mut root: Vec<P::Move> = list.iter().copied().collect();
@@ -249,9 +265,14 @@ impl Engine {
             self.move_overhead,
             root.len(),
         ));
-        let tt = self.tt.clone();
-        let ordering = self.ordering.clone();
-        let multipv = self.multipv;
+        let shared = Shared {
+            tt: self.tt.clone(),
+            ordering: self.ordering.clone(),
+            plans: self.plans.clone(),
+            settings: self.settings,
+            threads,
+            multipv: self.multipv,
+        };
         let ctl = control.clone();
         let fallback = root.first().map(|m| m.to_string());
         let rep = reporter.clone();
@@ -259,17 +280,7 @@ impl Engine {
             .name("search".into())
             .stack_size(STACK_BYTES)
             .spawn(move || {
-                let result = run(
-                    pos,
-                    root,
-                    limits,
-                    tt,
-                    ctl,
-                    &ordering,
-                    threads,
-                    multipv,
-                    rep.as_ref(),
-                );
+                let result = run(pos, root, limits, &shared, ctl, rep.as_ref());
                 rep.finished(&result);
                 result
             });
@@ -289,21 +300,31 @@ impl Engine {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What a search takes from its engine at `start`: the engine may change
+/// its options or start a new game while the search runs.
+struct Shared {
+    tt: Arc<TranspositionTable>,
+    ordering: OrderingMemory,
+    plans: Arc<Plans>,
+    settings: Settings,
+    threads: usize,
+    multipv: usize,
+}
+
 fn run<P: Searchable>(
     pos: P,
     root: Vec<P::Move>,
     limits: Limits,
-    tt: Arc<TranspositionTable>,
+    shared: &Shared,
     control: Arc<Control>,
-    ordering: &OrderingMemory,
-    threads: usize,
-    multipv: usize,
     reporter: &dyn Reporter,
 ) -> SearchResult {
     if root.is_empty() {
         return SearchResult::default();
     }
+    let (tt, ordering) = (&shared.tt, &shared.ordering);
+    let (threads, multipv) = (shared.threads, shared.multipv);
+    let eval = shared.settings.eval;
     if let Some(search) = P::root_search() {
         return search(RootContext {
             pos,
@@ -313,6 +334,8 @@ fn run<P: Searchable>(
             threads,
             multipv,
             reporter,
+            settings: &shared.settings,
+            plans: &shared.plans,
         });
     }
     tt.new_search();
@@ -338,8 +361,17 @@ fn run<P: Searchable>(
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(s, move || {
                     let tables = take_tables::<P>(ordering, id);
-                    let mut w =
-                        Worker::new(id, pos, root, tables, tt, control, 1, helper_max_depth);
+                    let mut w = Worker::new(
+                        id,
+                        pos,
+                        root,
+                        tables,
+                        tt,
+                        control,
+                        1,
+                        helper_max_depth,
+                        eval,
+                    );
                     let result = w.iterate(&mut |_, _, _, _| {});
                     keep_tables(ordering, id, w.into_tables());
                     result
@@ -364,6 +396,7 @@ fn run<P: Searchable>(
             control.clone(),
             multipv,
             max_depth,
+            eval,
         );
         let main = w.iterate(&mut |w, depth, idx, bound| {
             let ms = control.elapsed().as_millis() as u64;

@@ -12,6 +12,7 @@ pub mod ordering;
 pub mod search;
 pub mod searchable;
 pub mod series;
+pub mod settings;
 pub mod tt;
 pub mod variants;
 
@@ -19,4 +20,5 @@ pub use driver::{search_fixed_depth, Engine, SearchHandle};
 pub use info::{Reporter, Score, ScoreBound, SearchInfo, SearchResult, Silent};
 pub use limits::Limits;
 pub use searchable::Searchable;
+pub use settings::Settings;
 pub use variants::{dispatch, SearchVisitor};

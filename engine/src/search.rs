@@ -13,6 +13,7 @@ use crate::info::{Score, ScoreBound, SearchInfo};
 use crate::ordering::{MovePicker, OrderingTables, Pick, MAX_PLY};
 use crate::searchable::Searchable;
 use crate::tt::{Bound, TranspositionTable};
+use eval::EvalConfig;
 use movegen::variant::{MoveBuffer, Status};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -91,6 +92,8 @@ pub struct Worker<P: Searchable> {
     pv_index: usize,
     multipv: usize,
     max_depth: i32,
+    /// The evaluation settings of the engine, copied at the search's start.
+    eval: EvalConfig,
 }
 
 const NO_EVAL: i32 = i32::MIN / 2;
@@ -132,7 +135,8 @@ const QUIET_SEE_MARGIN: i32 = 25;
 
 impl<P: Searchable> Worker<P> {
     /// A worker searching `pos` among `root_moves` (non-empty), ordering
-    /// moves with `tables` (fresh, or kept from the previous search).
+    /// moves with `tables` (fresh, or kept from the previous search) and
+    /// evaluating under `eval`.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: usize,
@@ -143,6 +147,7 @@ impl<P: Searchable> Worker<P> {
         control: Arc<Control>,
         multipv: usize,
         max_depth: i32,
+        eval: EvalConfig,
     ) -> Self {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -186,6 +191,7 @@ impl<P: Searchable> Worker<P> {
             pv_index: 0,
             multipv: multipv.max(1),
             max_depth,
+            eval,
         }
     }
 
@@ -391,7 +397,7 @@ impl<P: Searchable> Worker<P> {
     fn terminal_score(&self, ply: usize) -> i32 {
         match self.pos.status() {
             Status::Over(o) => P::outcome_score(&o, self.pos.side_to_move(), ply),
-            Status::Ongoing => self.pos.no_move_score(),
+            Status::Ongoing => self.pos.no_move_score(&self.eval),
         }
     }
 
@@ -419,7 +425,7 @@ impl<P: Searchable> Worker<P> {
                 return 0;
             }
             if ply >= MAX_PLY - 1 {
-                return self.pos.evaluate();
+                return self.pos.evaluate(&self.eval);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -459,7 +465,7 @@ impl<P: Searchable> Worker<P> {
         let raw_eval = if in_check || excluded.is_some() {
             NO_EVAL
         } else {
-            tt.map_or_else(|| self.pos.evaluate(), |h| h.eval)
+            tt.map_or_else(|| self.pos.evaluate(&self.eval), |h| h.eval)
         };
         let static_eval = if in_check {
             NO_EVAL
@@ -905,7 +911,7 @@ impl<P: Searchable> Worker<P> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.pos.evaluate();
+            return self.pos.evaluate(&self.eval);
         }
         let in_check = self.pos.in_check();
         let key = self.pos.hash();
@@ -926,7 +932,7 @@ impl<P: Searchable> Worker<P> {
         let mut best = -INFINITE;
         let mut raw_eval = NO_EVAL;
         if !in_check {
-            raw_eval = tt.map_or_else(|| self.pos.evaluate(), |h| h.eval);
+            raw_eval = tt.map_or_else(|| self.pos.evaluate(&self.eval), |h| h.eval);
             let side = self.pos.side_to_move().index();
             let keys = self.pos.correction_keys();
             let eval = self

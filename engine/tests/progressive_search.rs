@@ -23,7 +23,15 @@ fn depth(d: i32) -> Limits {
 }
 
 fn go<P: engine::Searchable>(pos: &P, limits: Limits) -> (SearchResult, Vec<SearchInfo>) {
-    let engine = Engine::new(16);
+    go_on(&Engine::new(16), pos, limits)
+}
+
+/// [`go`] on `engine` (which keeps its plans from one search to the next).
+fn go_on<P: engine::Searchable>(
+    engine: &Engine,
+    pos: &P,
+    limits: Limits,
+) -> (SearchResult, Vec<SearchInfo>) {
     let rep = Arc::new(Collect::default());
     let r = engine
         .start(pos.clone(), limits, Vec::new(), rep.clone())
@@ -64,12 +72,13 @@ fn scottish_and_english_mates() {
 
 #[test]
 fn the_plan_answers_the_rest_of_the_series() {
+    let engine = Engine::new(16);
     let mut pos = ItalianPosition::from_fen(EXAMPLE).unwrap();
-    let (r, infos) = go(&pos, depth(4));
+    let (r, infos) = go_on(&engine, &pos, depth(4));
     let pv = infos.last().unwrap().pv.clone();
     for (i, want) in pv.iter().enumerate() {
         if i > 0 {
-            let (r, infos) = go(&pos, depth(4));
+            let (r, infos) = go_on(&engine, &pos, depth(4));
             assert_eq!(r.best.as_ref(), Some(want), "move {i} from the plan");
             assert_eq!(r.nodes, 0, "no search for a planned move");
             assert_eq!(infos.last().unwrap().pv, pv[i..].to_vec());
@@ -214,6 +223,7 @@ fn bench_is_deterministic() {
             &engine::bench::PROGRESSIVE_POSITIONS[..3],
             3,
             1,
+            engine::Settings::default(),
             |_, _, _| {},
         )
         .unwrap()

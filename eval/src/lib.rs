@@ -7,6 +7,7 @@
 pub mod acc;
 pub mod breakdown;
 pub mod chess;
+pub mod config;
 pub mod drops;
 pub mod nnue;
 pub mod params;
@@ -17,12 +18,14 @@ pub mod tavreli;
 mod test_support;
 pub mod tranzit;
 
+pub use config::{EvalConfig, TeamExtra};
 use movegen::Chess;
 
 /// A position the search can evaluate statically.
 pub trait Evaluate {
-    /// The score in centipawns from the side to move's point of view.
-    fn evaluate(&self) -> i32;
+    /// The score in centipawns from the side to move's point of view, under
+    /// the game's `config`.
+    fn evaluate(&self, config: &EvalConfig) -> i32;
 }
 
 /// Middlegame piece values in centipawns, pawn to king (king 0), for
@@ -31,8 +34,8 @@ pub const MATERIAL: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
 impl Evaluate for Chess {
     #[inline]
-    fn evaluate(&self) -> i32 {
-        if nnue::ablated() {
+    fn evaluate(&self, config: &EvalConfig) -> i32 {
+        if config.chess_network_off {
             chess::evaluate(self.board())
         } else {
             nnue::evaluate(self.board())

@@ -5,7 +5,7 @@
 //! its own that the opponent attacks is exposed to the opponent's longer
 //! next series.
 
-use crate::{chess, Evaluate, MATERIAL};
+use crate::{chess, EvalConfig, Evaluate, MATERIAL};
 use movegen::bitboard::Squares;
 use movegen::progressive::{Progressive, SeriesRules, SeriesState};
 use movegen::{Board, Color, PieceKind};
@@ -83,9 +83,10 @@ pub fn evaluate(s: &SeriesState) -> i32 {
     (base + ours * 3 / 4 - theirs / 4 + exposure).clamp(-chess::SCORE_LIMIT, chess::SCORE_LIMIT)
 }
 
+/// No setting of [`EvalConfig`] applies to progressive chess.
 impl<R: SeriesRules> Evaluate for Progressive<R> {
     #[inline]
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&self, _config: &EvalConfig) -> i32 {
         evaluate(self.state())
     }
 }

@@ -5,7 +5,7 @@ use eval::acc::{Acc, Sum, Trace};
 use eval::chess::{evaluate, evaluate_with, Weights, SCORE_LIMIT, WEIGHTS};
 use eval::params::Params;
 use eval::score::S;
-use eval::Evaluate;
+use eval::{EvalConfig, Evaluate};
 use movegen::movegen::legal_moves;
 use movegen::{Board, Chess, Position};
 #[path = "../src/test_support.rs"]
@@ -99,7 +99,10 @@ fn start_position_is_near_equal_and_the_trait_uses_the_network() {
     let c = Chess::startpos();
     let e = evaluate(c.board());
     assert!(e.abs() < 60, "start position scores {e}");
-    assert_eq!(c.evaluate(), eval::nnue::evaluate(c.board()));
+    assert_eq!(
+        c.evaluate(&EvalConfig::default()),
+        eval::nnue::evaluate(c.board())
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@ use eval::acc::{Acc, Sum, Trace};
 use eval::breakdown::Breakdown;
 use eval::params::Params;
 use eval::score::S;
-use eval::Evaluate;
+use eval::{EvalConfig, Evaluate};
 use movegen::drops::{self, BughousePosition, CrazyhousePosition, DropBoard, DropRules};
 use movegen::tavreli::{TavreliBoard, TavreliPosition};
 use movegen::tranzit::{TranzitPosition, TranzitState};
@@ -33,7 +33,7 @@ fn random_positions<P: Position + Evaluate>(games: usize) -> Vec<(P, i32)> {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             pos.make_move(list[(seed % list.len() as u64) as usize]);
-            let score = pos.evaluate();
+            let score = pos.evaluate(&EvalConfig::default());
             out.push((pos.clone(), score));
         }
     }
@@ -84,8 +84,8 @@ fn tranzit_trace_reproduces_the_evaluation() {
         w,
         |s, trace| {
             (
-                eval::tranzit::evaluate_with(s, w, trace),
-                eval::tranzit::evaluate_with(s, w, &mut Sum::default()),
+                eval::tranzit::evaluate_with(s, w, &EvalConfig::default(), trace),
+                eval::tranzit::evaluate_with(s, w, &EvalConfig::default(), &mut Sum::default()),
             )
         },
         |s| s.side_to_move(),
@@ -104,8 +104,8 @@ fn tavreli_trace_reproduces_the_evaluation() {
         w,
         |b, trace| {
             (
-                eval::tavreli::evaluate_with(b, w, trace),
-                eval::tavreli::evaluate_with(b, w, &mut Sum::default()),
+                eval::tavreli::evaluate_with(b, w, &EvalConfig::default(), trace),
+                eval::tavreli::evaluate_with(b, w, &EvalConfig::default(), &mut Sum::default()),
             )
         },
         |b| b.side_to_move(),
@@ -120,8 +120,13 @@ fn drop_trace<R: DropRules>(positions: Vec<(DropBoard, i32)>) {
         w,
         |s, trace| {
             (
-                eval::drops::evaluate_with::<R, _>(s, w, trace),
-                eval::drops::evaluate_with::<R, _>(s, w, &mut Sum::default()),
+                eval::drops::evaluate_with::<R, _>(s, w, &EvalConfig::default(), trace),
+                eval::drops::evaluate_with::<R, _>(
+                    s,
+                    w,
+                    &EvalConfig::default(),
+                    &mut Sum::default(),
+                ),
             )
         },
         |s| s.board.side_to_move(),

@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
     protocol::run(
         std::io::Cursor::new(input),
         Out::new(Box::new(std::io::sink())),
+        Default::default(),
     );
 });
 

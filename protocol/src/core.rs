@@ -4,7 +4,7 @@
 
 use crate::event::{Event, Out};
 use crossbeam::channel::Sender;
-use engine::Engine;
+use engine::{Engine, Settings};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -77,10 +77,12 @@ pub struct Core {
 }
 
 impl Core {
-    /// A core with default options.
-    pub fn new(out: Out, tx: Sender<Event>) -> Core {
+    /// A core with default options and the engine `settings` (the
+    /// command line's developer switches).
+    pub fn new(out: Out, tx: Sender<Event>, settings: Settings) -> Core {
         let mut engine = Engine::new(DEFAULT_HASH_MB);
         engine.move_overhead = Duration::from_millis(DEFAULT_OVERHEAD_MS);
+        engine.settings = settings;
         Core {
             out,
             tx,

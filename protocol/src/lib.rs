@@ -60,9 +60,10 @@ impl Dialect {
     }
 }
 
-/// Reads protocol commands from standard input until `quit` or end of input.
-pub fn run_stdio() {
-    run(std::io::stdin(), Out::stdout());
+/// Reads protocol commands from standard input until `quit` or end of
+/// input; the engine plays with `settings`.
+pub fn run_stdio(settings: engine::Settings) {
+    run(std::io::stdin(), Out::stdout(), settings);
 }
 
 /// The protocol loop on any input and output. UCI is spoken until an
@@ -72,12 +73,13 @@ pub fn run_stdio() {
 /// moves), and XBoard's clock settings and modes across a visit to UCI; a
 /// search under way ends first. The
 /// loop ends at `quit`, at the end of the input, or when the output fails
-/// (its reader has gone).
-pub fn run<R: Read + Send + 'static>(input: R, out: Out) {
+/// (its reader has gone). The engine plays with `settings` (the command
+/// line's developer switches; `Settings::default()` normally).
+pub fn run<R: Read + Send + 'static>(input: R, out: Out, settings: engine::Settings) {
     let (tx, rx) = crossbeam::channel::unbounded();
     out.notify_closed(tx.clone());
     event::spawn_reader(input, tx.clone());
-    let mut dialect = Dialect::Uci(Box::new(uci::Uci::new(Core::new(out, tx))));
+    let mut dialect = Dialect::Uci(Box::new(uci::Uci::new(Core::new(out, tx, settings))));
     // XBoard's clocks and modes, kept while UCI is spoken.
     let mut xboard_settings = xboard::Settings::default();
     while let Ok(event) = rx.recv() {

@@ -1,12 +1,15 @@
 //! The `vsadnik` binary: protocol loop on standard input, or a subcommand.
 
+use engine::Settings;
 use protocol::cli::{self, args::UsageError, help, output};
 use std::ffi::OsString;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let result = utf8_arguments(std::env::args_os().skip(1))
-        .and_then(|all| cli::ablation::apply_leading(&all).and_then(|n| run(&all[n..])));
+    let result = utf8_arguments(std::env::args_os().skip(1)).and_then(|all| {
+        let (settings, n) = cli::ablation::parse_leading(&all)?;
+        run(&all[n..], settings)
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -32,10 +35,11 @@ fn utf8_arguments(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, U
         .collect()
 }
 
-/// Runs the command in `args` (the developer flags already taken off).
-fn run(args: &[String]) -> Result<(), UsageError> {
+/// Runs the command in `args` (the developer flags already taken off and
+/// read into `settings`, for the engines it creates).
+fn run(args: &[String], settings: Settings) -> Result<(), UsageError> {
     let Some((command, rest)) = args.split_first() else {
-        protocol::run_stdio();
+        protocol::run_stdio(settings);
         return Ok(());
     };
     if help::asked(rest) {
@@ -46,7 +50,7 @@ fn run(args: &[String]) -> Result<(), UsageError> {
     }
     match command.as_str() {
         "perft" => cli::perft::run(rest),
-        "bench" => cli::bench::run(rest),
+        "bench" => cli::bench::run(rest, settings),
         "match" => protocol::matches::run(rest),
         "gui" => protocol::gui::run(rest),
         "variants" => {

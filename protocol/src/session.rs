@@ -7,6 +7,7 @@
 use crate::board_text;
 use crate::team_talk::{as_team_view, as_team_view_mut, TeamView};
 use engine::{Engine, Limits, Reporter, SearchHandle, SearchVisitor, Searchable};
+use eval::EvalConfig;
 use movegen::variant::Status;
 use movegen::{Color, VariantId};
 use std::sync::atomic::AtomicBool;
@@ -62,8 +63,9 @@ pub trait Session: Send {
     fn legal_moves_display(&self) -> Vec<String>;
     /// Whether the game is over by the rules.
     fn status(&self) -> Status;
-    /// Static evaluation from the side to move's view (centipawns).
-    fn static_eval(&self) -> i32;
+    /// Static evaluation under `config` from the side to move's view
+    /// (centipawns).
+    fn static_eval(&self, config: &EvalConfig) -> i32;
     /// A perft of the current position to run on another thread: the leaf
     /// counts below each legal move (none for `depth` 0), or None when the
     /// flag it is given was set before the count was done.
@@ -227,8 +229,8 @@ impl<P: Searchable> Session for GameSession<P> {
         self.pos.status()
     }
 
-    fn static_eval(&self) -> i32 {
-        self.pos.evaluate()
+    fn static_eval(&self, config: &EvalConfig) -> i32 {
+        self.pos.evaluate(config)
     }
 
     fn perft_task(&self, depth: u32) -> PerftTask {

@@ -576,7 +576,7 @@ impl Uci {
     }
 
     fn cmd_eval(&self) {
-        let cp = self.session.static_eval();
+        let cp = self.session.static_eval(&self.core.engine.settings.eval);
         let white = if self.session.side_to_move() == Color::White {
             cp
         } else {

@@ -725,6 +725,32 @@ fn progressive_proved_refutation_is_an_info_string() {
     );
 }
 
+/// The progressive series plan answers the rest of the series (0 nodes)
+/// until `ucinewgame`, which forgets it.
+#[test]
+fn progressive_plan_is_forgotten_at_ucinewgame() {
+    const EXAMPLE: &str = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
+    let mut e = Engine::uci();
+    e.send("setoption name UCI_Variant value progressive-italian");
+    e.send(&format!("position fen {EXAMPLE}"));
+    e.send("go depth 4");
+    let first = bestmove(&e.expect_prefix("bestmove"));
+    // The nodes of the last `info` line of a search of the second move.
+    let second = |e: &mut Engine| {
+        e.send(&format!("position fen {EXAMPLE} moves {first}"));
+        e.send("go depth 4");
+        let lines = e.expect_prefix("bestmove");
+        let info = lines.iter().rev().find(|l| l.starts_with("info depth"));
+        let nodes = info.and_then(|l| field(l, "nodes"));
+        nodes
+            .and_then(|n| n.parse::<u64>().ok())
+            .expect("an info line")
+    };
+    assert_eq!(second(&mut e), 0, "answered from the plan");
+    e.send("ucinewgame");
+    assert!(second(&mut e) > 0, "searched again after ucinewgame");
+}
+
 /// Issue 31 (10): after a refused `position` (here a Chess960 FEN with
 /// castling files) `go` plays no move for the old position: `bestmove 0000`
 /// with an error, until a valid position arrives.

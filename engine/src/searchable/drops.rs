@@ -80,8 +80,8 @@ where
     /// piece not in hand would help) is worse off than the material says:
     /// the clock runs, and the piece may never come. The static evaluation
     /// less `SITTING_PENALTY`.
-    fn no_move_score(&self) -> i32 {
-        eval::Evaluate::evaluate(self) - SITTING_PENALTY
+    fn no_move_score(&self, config: &eval::EvalConfig) -> i32 {
+        eval::Evaluate::evaluate(self, config) - SITTING_PENALTY
     }
 
     fn is_draw(&self, root_ply: usize) -> bool {

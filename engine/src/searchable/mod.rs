@@ -11,7 +11,7 @@ mod tranzit;
 
 use crate::correction::CorrectionKeys;
 use crate::info::score::MATE;
-use eval::Evaluate;
+use eval::{EvalConfig, Evaluate};
 use movegen::{Color, Outcome, Position};
 
 pub use board_hooks::see_ge;
@@ -71,9 +71,10 @@ pub trait Searchable: Position + Evaluate {
         None
     }
     /// The score, for the side to move, of a position without legal moves
-    /// that is not over. Default: 0. Bughouse and Swedish chess (S11): the
-    /// player must sit and wait for a piece from the partner.
-    fn no_move_score(&self) -> i32 {
+    /// that is not over, under the evaluation settings `config`. Default:
+    /// 0. Bughouse and Swedish chess (S11): the player must sit and wait
+    /// for a piece from the partner.
+    fn no_move_score(&self, _config: &EvalConfig) -> i32 {
         0
     }
     /// The score of a finished game for `side`, `ply` plies from the root:

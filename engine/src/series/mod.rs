@@ -26,8 +26,9 @@
 //! series allows the opponent a mate in his next. When the mate search
 //! proves there is no mate in this series, the reporter gets the note
 //! [`NO_MATE_PROVED`] (UCI `info string ...`) before the other phases. The
-//! plan for the rest of the series is kept ([`plan`]) and answers the next
-//! `go`s of the series without searching.
+//! plan for the rest of the series is kept in the engine's [`plan::Plans`]
+//! (handed over in the [`RootContext`]) and answers the next `go`s of the
+//! series without searching.
 
 pub mod bound;
 pub mod commute;
@@ -38,7 +39,6 @@ pub mod solver;
 
 pub use solver::{is_mated, MateResult, MateSolver};
 
-use crate::ablation::{self, Switch};
 use crate::control::Control;
 use crate::driver::RootContext;
 use crate::info::score::MATE;
@@ -52,6 +52,19 @@ use std::time::Duration;
 /// the side to move has no mate in the current series (every sequence of
 /// its moves searched, not cut by a node or time limit).
 pub const NO_MATE_PROVED: &str = "no mate in this series (proved)";
+
+/// Phases of the series search turned off (`docs/ablation.md`); the
+/// default runs them all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeriesSwitches {
+    /// No defence phase: no candidate series is checked for a mate of the
+    /// opponent in his next series (`--ablate progressive-defence`).
+    pub defence_off: bool,
+    /// No search for the engine's own mates: neither the mate in this
+    /// series nor the proof of a mate at the end of the next one
+    /// (`--ablate progressive-solver`).
+    pub solver_off: bool,
+}
 
 /// Size of the solver's refutation table (2^bits entries of 16 bytes).
 const TABLE_BITS: u32 = 21;
@@ -154,8 +167,10 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
     let control = ctx.control;
     let limits = ctx.limits;
     let effort = Effort::for_limits(limits);
-    let solver_off = ablation::is_ablated(Switch::ProgressiveSolver);
-    let defence_off = ablation::is_ablated(Switch::ProgressiveDefence);
+    let SeriesSwitches {
+        solver_off,
+        defence_off,
+    } = ctx.settings.series;
     let budget = limits.budget(Duration::ZERO);
     let soft = budget.soft;
     let mut nodes_total: u64 = 0;
@@ -211,7 +226,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
 
     // The plan made at the start of the series.
     if start.played > 0 {
-        if let Some(step) = plan::recall::<R>(&start) {
+        if let Some(step) = ctx.plans.recall::<R>(&start) {
             if first_moves.is_empty() || first_moves.contains(&step.mv) {
                 report(1, step.score, step.raw, &step.pv, 0);
                 return finish(Some(step.mv), Some(step.score), 1, 0);
@@ -242,7 +257,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         let text: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
         let raw = MATE - 1;
         report(pv.len() as i32, Score::Mate(1), raw, &text, nodes_total);
-        plan::remember::<R>(&start, &pv, Score::Mate(1), raw);
+        ctx.plans.remember::<R>(&start, &pv, Score::Mate(1), raw);
         return finish(
             pv.first().copied(),
             Some(Score::Mate(1)),
@@ -349,7 +364,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
             let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             let (score, raw) = (Score::Mate(2), MATE - 3);
             report(moves.len() as i32, score, raw, &text, nodes_total);
-            plan::remember::<R>(&start, moves, score, raw);
+            ctx.plans.remember::<R>(&start, moves, score, raw);
             return finish(
                 moves.first().copied(),
                 Some(score),
@@ -369,7 +384,7 @@ pub fn run<R: SeriesRules>(ctx: RootContext<'_, Progressive<R>>) -> SearchResult
         (Score::Cp(cp), cp)
     };
     report(best.moves.len() as i32, reported, raw, &text, nodes_total);
-    plan::remember::<R>(&start, &best.moves, reported, raw);
+    ctx.plans.remember::<R>(&start, &best.moves, reported, raw);
     finish(
         best.moves.first().copied(),
         Some(reported),

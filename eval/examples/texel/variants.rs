@@ -5,6 +5,7 @@ use eval::acc::Acc;
 use eval::breakdown::Breakdown;
 use eval::params::Params;
 use eval::score::S;
+use eval::EvalConfig;
 use movegen::drops::{self, CrazyhousePosition, DropBoard};
 use movegen::tavreli::{TavreliBoard, TavreliPosition};
 use movegen::tranzit::{TranzitPosition, TranzitState};
@@ -111,7 +112,7 @@ impl Tunable for Tranzit {
         w.to_rust("TUNED")
     }
     fn eval<A: Acc>(p: &TranzitState, w: &Self::W, acc: &mut A) -> Breakdown {
-        eval::tranzit::evaluate_with(p, w, acc)
+        eval::tranzit::evaluate_with(p, w, &EvalConfig::default(), acc)
     }
     /// Positions whose decided boards give one side points are left out:
     /// a won board (6 000 cp) saturates the sigmoid whatever the weights,
@@ -142,7 +143,7 @@ impl Tunable for Tavreli {
         w.to_rust("TUNED")
     }
     fn eval<A: Acc>(p: &TavreliBoard, w: &Self::W, acc: &mut A) -> Breakdown {
-        eval::tavreli::evaluate_with(p, w, acc)
+        eval::tavreli::evaluate_with(p, w, &EvalConfig::default(), acc)
     }
 }
 
@@ -169,7 +170,7 @@ impl Tunable for Crazyhouse {
         w.to_rust("TUNED")
     }
     fn eval<A: Acc>(p: &DropBoard, w: &Self::W, acc: &mut A) -> Breakdown {
-        eval::drops::evaluate_with::<drops::Crazyhouse, A>(p, w, acc)
+        eval::drops::evaluate_with::<drops::Crazyhouse, A>(p, w, &EvalConfig::default(), acc)
     }
     /// The chess weights come first in the set, so their ties carry over.
     fn canonical(w: &Self::W, symmetric: bool) -> Vec<usize> {

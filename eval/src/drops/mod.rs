@@ -17,14 +17,13 @@ use crate::acc::{Acc, Sum};
 use crate::breakdown::Breakdown;
 use crate::chess::{self, SCORE_LIMIT};
 use crate::score::{MAX_PHASE, S, SCALE_NORMAL};
-use crate::Evaluate;
+use crate::{EvalConfig, Evaluate};
 use movegen::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use movegen::bitboard::{Bitboard, RANK_1, RANK_8};
 use movegen::drops::reserve::HELD_KINDS;
 use movegen::drops::rules::CaptureDestination;
 use movegen::drops::{DropBoard, DropPosition, DropRules};
 use movegen::{Color, PieceKind};
-pub use team::set_team_extra;
 pub use weights::DropWeights;
 
 /// The weights the engine plays with.
@@ -95,11 +94,13 @@ fn king_terms<A: Acc>(
 }
 
 /// Evaluates `s` under rules `R` with weights `w`, reporting every tuned
-/// term to `acc`; the team terms (bughouse, Swedish) are the fixed part.
+/// term to `acc`; the team terms (bughouse, Swedish, with the partner's
+/// wishes in `config`) are the fixed part.
 #[inline(always)]
 pub fn evaluate_with<R: DropRules, A: Acc>(
     s: &DropBoard,
     w: &DropWeights,
+    config: &EvalConfig,
     acc: &mut A,
 ) -> Breakdown {
     let info = chess::add_terms(&s.board, &w.chess, acc);
@@ -110,7 +111,7 @@ pub fn evaluate_with<R: DropRules, A: Acc>(
         king_terms(s, c, &info.attacks, w, acc);
     }
     let fixed = if R::CAPTURES == CaptureDestination::Partner {
-        let t = team::terms(s);
+        let t = team::terms(s, &config.team_extra);
         S::new(t, t)
     } else {
         S::ZERO
@@ -119,8 +120,8 @@ pub fn evaluate_with<R: DropRules, A: Acc>(
 }
 
 #[inline(always)]
-fn evaluate_generic<R: DropRules>(s: &DropBoard) -> i32 {
-    let white = evaluate_with::<R, _>(s, &WEIGHTS, &mut Sum::default()).white;
+fn evaluate_generic<R: DropRules>(s: &DropBoard, config: &EvalConfig) -> i32 {
+    let white = evaluate_with::<R, _>(s, &WEIGHTS, config, &mut Sum::default()).white;
     let white = white.clamp(-SCORE_LIMIT, SCORE_LIMIT);
     match s.board.side_to_move() {
         Color::White => white,
@@ -131,28 +132,28 @@ fn evaluate_generic<R: DropRules>(s: &DropBoard) -> i32 {
 /// [`evaluate_generic`] compiled with `popcnt` (see [`chess::evaluate`]).
 #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
 #[target_feature(enable = "popcnt")]
-unsafe fn evaluate_popcnt<R: DropRules>(s: &DropBoard) -> i32 {
-    evaluate_generic::<R>(s)
+unsafe fn evaluate_popcnt<R: DropRules>(s: &DropBoard, config: &EvalConfig) -> i32 {
+    evaluate_generic::<R>(s, config)
 }
 
-/// Evaluates one drop-chess board under rules `R` from the side to move's
-/// view, within ±[`SCORE_LIMIT`].
+/// Evaluates one drop-chess board under rules `R` and `config` from the
+/// side to move's view, within ±[`SCORE_LIMIT`].
 #[inline]
-pub fn evaluate<R: DropRules>(s: &DropBoard) -> i32 {
+pub fn evaluate<R: DropRules>(s: &DropBoard, config: &EvalConfig) -> i32 {
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
     {
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU supports popcnt, checked just above.
-            return unsafe { evaluate_popcnt::<R>(s) };
+            return unsafe { evaluate_popcnt::<R>(s, config) };
         }
     }
-    evaluate_generic::<R>(s)
+    evaluate_generic::<R>(s, config)
 }
 
 impl<R: DropRules> Evaluate for DropPosition<R> {
     #[inline]
-    fn evaluate(&self) -> i32 {
-        evaluate::<R>(self.current())
+    fn evaluate(&self, config: &EvalConfig) -> i32 {
+        evaluate::<R>(self.current(), config)
     }
 }
 
@@ -172,7 +173,8 @@ mod tests {
     fn all<P: Position + Evaluate>(fen: &str) -> (i32, i32) {
         let a = P::from_fen(fen).unwrap();
         let b = P::from_fen(&mirror_fen(fen)).unwrap();
-        (a.evaluate(), b.evaluate())
+        let config = EvalConfig::default();
+        (a.evaluate(&config), b.evaluate(&config))
     }
 
     #[test]
@@ -193,9 +195,23 @@ mod tests {
         // the knight's team value (the virtual danger is symmetric here,
         // both kings standing alike).
         let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2K3[] w - - 0 1";
-        let zh = CrazyhousePosition::from_fen(fen).unwrap().evaluate();
-        let bug = BughousePosition::from_fen(fen).unwrap().evaluate();
+        let config = EvalConfig::default();
+        let zh = CrazyhousePosition::from_fen(fen).unwrap().evaluate(&config);
+        let bug = BughousePosition::from_fen(fen).unwrap().evaluate(&config);
         assert_eq!(bug - zh, team::TEAM_VALUE[1]);
+    }
+
+    #[test]
+    fn the_partners_wishes_change_only_the_team_variants() {
+        // White is a knight up; the partner wants knights (+40 each).
+        let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2K3[] w - - 0 1";
+        let plain = EvalConfig::default();
+        let mut wishes = plain;
+        wishes.team_extra[Color::White.index()][PieceKind::Knight.index()] = 40;
+        let bug = BughousePosition::from_fen(fen).unwrap();
+        assert_eq!(bug.evaluate(&wishes) - bug.evaluate(&plain), 40);
+        let zh = CrazyhousePosition::from_fen(fen).unwrap();
+        assert_eq!(zh.evaluate(&wishes), zh.evaluate(&plain));
     }
 
     #[test]

@@ -4,11 +4,11 @@
 //! board. They are not tuned (the tuner's data is crazyhouse); they are the
 //! fixed part of the drop evaluation there.
 
+use crate::TeamExtra;
 use movegen::attacks::king_attacks;
 use movegen::drops::reserve::HELD_KINDS;
 use movegen::drops::DropBoard;
 use movegen::Color;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::Relaxed};
 
 /// Team material, pawn to queen: what a piece of a side (on the board or in
 /// hand) is worth to its team beyond its place here, because capturing it
@@ -19,64 +19,25 @@ pub const TEAM_VALUE: [i32; 5] = [30, 85, 88, 125, 230];
 /// arrive in the enemy's hand from the other board at any moment.
 pub const VIRTUAL_DANGER: i32 = 4;
 
-/// Extra team value per piece by colour and kind, set from the partner's
-/// wishes (`+n`, `---q`, ... in `docs/team_play.md`). One engine process
-/// plays one board, so this is process-wide.
-static TEAM_EXTRA: [[AtomicI32; 5]; 2] = [
-    [
-        AtomicI32::new(0),
-        AtomicI32::new(0),
-        AtomicI32::new(0),
-        AtomicI32::new(0),
-        AtomicI32::new(0),
-    ],
-    [
-        AtomicI32::new(0),
-        AtomicI32::new(0),
-        AtomicI32::new(0),
-        AtomicI32::new(0),
-        AtomicI32::new(0),
-    ],
-];
-/// True when some entry of [`TEAM_EXTRA`] is not zero.
-static TEAM_EXTRA_ON: AtomicBool = AtomicBool::new(false);
-
-/// Sets the extra team value per piece, by colour index and kind index
-/// (pawn to queen), in centipawns; all zero restores the plain evaluation.
-/// Applies to the team variants only, from the next evaluation on.
-pub fn set_team_extra(extra: [[i32; 5]; 2]) {
-    for (c, row) in extra.iter().enumerate() {
-        for (k, v) in row.iter().enumerate() {
-            TEAM_EXTRA[c][k].store(*v, Relaxed);
-        }
-    }
-    TEAM_EXTRA_ON.store(extra.iter().flatten().any(|v| *v != 0), Relaxed);
-}
-
 /// `color`'s team terms: every piece it has, on the board or in hand, at
-/// its team value (plus the partner's extra wishes), less the danger of the
-/// piece that may arrive in the enemy's hand.
-fn side(s: &DropBoard, color: Color) -> i32 {
+/// its team value plus the partner's `extra` wishes for it, less the danger
+/// of the piece that may arrive in the enemy's hand.
+fn side(s: &DropBoard, color: Color, extra: &TeamExtra) -> i32 {
     let b = &s.board;
-    let extra = TEAM_EXTRA_ON.load(Relaxed);
+    let extra = &extra[color.index()];
     let material: i32 = HELD_KINDS
         .iter()
         .map(|&k| {
             let n = b.pieces(color, k).count_ones() as i32 + s.reserve.count(color, k) as i32;
-            let v = TEAM_VALUE[k.index()]
-                + if extra {
-                    TEAM_EXTRA[color.index()][k.index()].load(Relaxed)
-                } else {
-                    0
-                };
-            n * v
+            n * (TEAM_VALUE[k.index()] + extra[k.index()])
         })
         .sum();
     let empty_zone = (king_attacks(b.king_square(color)) & !b.occupied()).count_ones() as i32;
     material - VIRTUAL_DANGER * empty_zone
 }
 
-/// The team terms of `s`, White's minus Black's.
-pub fn terms(s: &DropBoard) -> i32 {
-    side(s, Color::White) - side(s, Color::Black)
+/// The team terms of `s` with the partner's `extra` wishes, White's minus
+/// Black's.
+pub fn terms(s: &DropBoard, extra: &TeamExtra) -> i32 {
+    side(s, Color::White, extra) - side(s, Color::Black, extra)
 }

@@ -20,7 +20,6 @@ pub use network::{Network, NetworkError, HIDDEN};
 use crate::chess::SCORE_LIMIT;
 use movegen::Board;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::LazyLock;
 
 /// The network the engine plays with, embedded in the binary.
@@ -28,20 +27,6 @@ pub static NETWORK: LazyLock<Network> = LazyLock::new(|| {
     Network::from_bytes(include_bytes!("../../nets/chess.nnue"))
         .expect("the embedded network is well formed (eval tests load it)")
 });
-
-/// Developer switch (`vsadnik --ablate chess-network`, `docs/ablation.md`).
-static ABLATED: AtomicBool = AtomicBool::new(false);
-
-/// Makes standard chess use the hand-written evaluation (true) or the
-/// network (false) for the whole process.
-pub fn set_ablated(off: bool) {
-    ABLATED.store(off, Relaxed);
-}
-
-/// True when standard chess uses the hand-written evaluation.
-pub fn ablated() -> bool {
-    ABLATED.load(Relaxed)
-}
 
 thread_local! {
     /// The last board this thread evaluated and its accumulator.

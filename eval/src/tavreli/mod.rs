@@ -35,30 +35,13 @@ use crate::acc::{Acc, Sum};
 use crate::breakdown::Breakdown;
 use crate::chess::{self, SCORE_LIMIT, WEIGHTS};
 use crate::score::SCALE_NORMAL;
-use crate::Evaluate;
+use crate::{EvalConfig, Evaluate};
 use movegen::attacks::{king_attacks, knight_attacks};
 use movegen::bitboard::{pawn_attacks_bb, Bitboard, Squares};
 use movegen::tavreli::state::attacks_of;
 use movegen::tavreli::{Code, Kind, TavreliBoard, TavreliPosition};
 use movegen::{Board, Color, Piece, PieceKind};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 pub use weights::TavreliWeights;
-
-/// Developer switch (`vsadnik --ablate tavreli-below-top`, `docs/ablation.md`).
-static TOPS_ONLY: AtomicBool = AtomicBool::new(false);
-
-/// Makes the evaluation ignore what lies below the tower tops (true) or
-/// count it again (false), for the whole process: no reserves, prisoners,
-/// tower risk or liberation threats; the chess terms on the tops, the
-/// Helgi and the pawns' promotion kinds stay.
-pub fn set_tops_only(on: bool) {
-    TOPS_ONLY.store(on, Relaxed);
-}
-
-/// True when the evaluation ignores what lies below the tower tops.
-pub fn tops_only() -> bool {
-    TOPS_ONLY.load(Relaxed)
-}
 
 /// The tower weights the engine plays with.
 pub static TAVRELI_WEIGHTS: TavreliWeights = tuned::TUNED;
@@ -184,24 +167,32 @@ fn tower_terms_with<A: Acc>(b: &TavreliBoard, w: &TavreliWeights, below: bool, a
 
 /// Evaluates `b` with tower weights `w`: the tower terms are reported to
 /// `acc` (what the tuner traces), the chess terms on the tops (with the
-/// engine's chess weights) are the breakdown's fixed part.
+/// engine's chess weights) are the breakdown's fixed part. When `config`
+/// asks for the tops only, nothing below them counts: no reserves,
+/// prisoners, tower risk or liberation threats; the chess terms on the
+/// tops, the Helgi and the pawns' promotion kinds stay.
 #[inline(always)]
-pub fn evaluate_with<A: Acc>(b: &TavreliBoard, w: &TavreliWeights, acc: &mut A) -> Breakdown {
+pub fn evaluate_with<A: Acc>(
+    b: &TavreliBoard,
+    w: &TavreliWeights,
+    config: &EvalConfig,
+    acc: &mut A,
+) -> Breakdown {
     let board = tops_board(b);
     let chess = chess::evaluate_with(&board, &WEIGHTS, &mut Sum::default());
-    tower_terms_with(b, w, !tops_only(), acc);
+    tower_terms_with(b, w, !config.tavreli_tops_only, acc);
     Breakdown::new(acc.total(), chess.sum, chess.phase, SCALE_NORMAL)
 }
 
 /// White's view, before clamping: chess terms on the tops plus the tower
 /// terms, tapered by the phase of the active pieces.
-pub fn evaluate_white(b: &TavreliBoard) -> i32 {
-    evaluate_with(b, &TAVRELI_WEIGHTS, &mut Sum::default()).white
+pub fn evaluate_white(b: &TavreliBoard, config: &EvalConfig) -> i32 {
+    evaluate_with(b, &TAVRELI_WEIGHTS, config, &mut Sum::default()).white
 }
 
 #[inline(always)]
-fn evaluate_generic(b: &TavreliBoard) -> i32 {
-    let white = evaluate_white(b).clamp(-SCORE_LIMIT, SCORE_LIMIT);
+fn evaluate_generic(b: &TavreliBoard, config: &EvalConfig) -> i32 {
+    let white = evaluate_white(b, config).clamp(-SCORE_LIMIT, SCORE_LIMIT);
     match b.side_to_move() {
         Color::White => white,
         Color::Black => -white,
@@ -211,27 +202,28 @@ fn evaluate_generic(b: &TavreliBoard) -> i32 {
 /// [`evaluate_generic`] compiled with `popcnt` (see [`chess::evaluate`]).
 #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
 #[target_feature(enable = "popcnt")]
-unsafe fn evaluate_popcnt(b: &TavreliBoard) -> i32 {
-    evaluate_generic(b)
+unsafe fn evaluate_popcnt(b: &TavreliBoard, config: &EvalConfig) -> i32 {
+    evaluate_generic(b, config)
 }
 
-/// The evaluation of `b` in centipawns from the side to move's view.
+/// The evaluation of `b` under `config` in centipawns from the side to
+/// move's view.
 #[inline]
-pub fn evaluate(b: &TavreliBoard) -> i32 {
+pub fn evaluate(b: &TavreliBoard, config: &EvalConfig) -> i32 {
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
     {
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU supports popcnt, checked just above.
-            return unsafe { evaluate_popcnt(b) };
+            return unsafe { evaluate_popcnt(b, config) };
         }
     }
-    evaluate_generic(b)
+    evaluate_generic(b, config)
 }
 
 impl Evaluate for TavreliPosition {
     #[inline]
-    fn evaluate(&self) -> i32 {
-        evaluate(self.board())
+    fn evaluate(&self, config: &EvalConfig) -> i32 {
+        evaluate(self.board(), config)
     }
 }
 
@@ -242,7 +234,9 @@ mod tests {
     use movegen::Position;
 
     fn eval(fen: &str) -> i32 {
-        TavreliPosition::from_fen(fen).unwrap().evaluate()
+        TavreliPosition::from_fen(fen)
+            .unwrap()
+            .evaluate(&EvalConfig::default())
     }
 
     #[test]

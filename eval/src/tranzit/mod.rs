@@ -12,12 +12,11 @@ use crate::acc::{Acc, Sum};
 use crate::breakdown::Breakdown;
 use crate::chess;
 use crate::score::{MAX_PHASE, S, SCALE_NORMAL};
-use crate::Evaluate;
+use crate::{EvalConfig, Evaluate};
 use movegen::attacks::king_attacks;
 use movegen::bitboard::Squares;
 use movegen::tranzit::{BoardResult, TranzitPosition, TranzitState};
 use movegen::{Board, Color, PieceKind};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 pub use weights::{TranzitWeights, NO_TRANSFER_MOVES};
 
 /// The weights the engine plays with.
@@ -153,27 +152,20 @@ fn evaluate_generic<const PLAIN: bool, A: Acc>(
     Breakdown::new(acc.total(), S::new(points, points), phase(s), SCALE_NORMAL)
 }
 
-/// Evaluates `s` with weights `w` (what the tuner traces), White's view.
-pub fn evaluate_with<A: Acc>(s: &TranzitState, w: &TranzitWeights, acc: &mut A) -> Breakdown {
-    if ablated() {
+/// Evaluates `s` with weights `w` (what the tuner traces), White's view;
+/// without the tranzit-specific terms when `config` turns them off (see
+/// [`evaluate_plain`]).
+pub fn evaluate_with<A: Acc>(
+    s: &TranzitState,
+    w: &TranzitWeights,
+    config: &EvalConfig,
+    acc: &mut A,
+) -> Breakdown {
+    if config.tranzit_plain {
         evaluate_generic::<true, A>(s, w, acc)
     } else {
         evaluate_generic::<false, A>(s, w, acc)
     }
-}
-
-/// Developer switch (`vsadnik --ablate tranzit-eval`, `docs/ablation.md`).
-static ABLATED: AtomicBool = AtomicBool::new(false);
-
-/// Switches the tranzit-specific terms off (true) or on (false) for the
-/// whole process: see [`evaluate_plain`].
-pub fn set_ablated(off: bool) {
-    ABLATED.store(off, Relaxed);
-}
-
-/// True when the tranzit-specific terms are switched off.
-pub fn ablated() -> bool {
-    ABLATED.load(Relaxed)
 }
 
 /// The evaluation without the tranzit-specific terms, White's view: board
@@ -186,8 +178,8 @@ pub fn evaluate_plain(s: &TranzitState) -> i32 {
 }
 
 /// Evaluates a tranzit state from the side to move's view.
-pub fn evaluate(s: &TranzitState) -> i32 {
-    let white = evaluate_with(s, &WEIGHTS, &mut Sum::default()).white;
+pub fn evaluate(s: &TranzitState, config: &EvalConfig) -> i32 {
+    let white = evaluate_with(s, &WEIGHTS, config, &mut Sum::default()).white;
     match s.side_to_move() {
         Color::White => white,
         Color::Black => -white,
@@ -195,7 +187,7 @@ pub fn evaluate(s: &TranzitState) -> i32 {
 }
 
 impl Evaluate for TranzitPosition {
-    fn evaluate(&self) -> i32 {
-        evaluate(self.current())
+    fn evaluate(&self, config: &EvalConfig) -> i32 {
+        evaluate(self.current(), config)
     }
 }

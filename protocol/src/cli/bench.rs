@@ -3,11 +3,12 @@
 use super::args::{Args, UsageError};
 use super::output;
 use engine::bench::run_bench;
-use engine::{dispatch, SearchVisitor, Searchable};
+use engine::{dispatch, SearchVisitor, Searchable, Settings};
 use movegen::VariantId;
 
-/// Runs the bench and prints per-position nodes, then the two contract lines.
-pub fn run(words: &[String]) -> Result<(), UsageError> {
+/// Runs the bench with the engine `settings` and prints per-position
+/// nodes, then the two contract lines.
+pub fn run(words: &[String], settings: Settings) -> Result<(), UsageError> {
     let args = Args::parse(words);
     args.check_known(&["variant", "depth", "threads"])?;
     if let Some(extra) = args.positional.first() {
@@ -19,31 +20,45 @@ pub fn run(words: &[String]) -> Result<(), UsageError> {
     };
     let depth = args.number::<i32>("depth", 1..=64)?;
     let threads = args.number::<usize>("threads", 1..=256)?.unwrap_or(1);
-    dispatch(variant, BenchJob { depth, threads })
+    dispatch(
+        variant,
+        BenchJob {
+            depth,
+            threads,
+            settings,
+        },
+    )
 }
 
 struct BenchJob {
     depth: Option<i32>,
     threads: usize,
+    settings: Settings,
 }
 
 impl SearchVisitor for BenchJob {
     type Output = Result<(), UsageError>;
     fn visit<P: Searchable>(self) -> Self::Output {
-        let (positions, depth) = P::BENCH;
-        bench::<P>(positions, self.depth.unwrap_or(depth), self.threads)
+        bench::<P>(&self)
     }
 }
 
-fn bench<P: Searchable>(positions: &[&str], depth: i32, threads: usize) -> Result<(), UsageError> {
-    let r = run_bench::<P>(positions, depth, threads, |i, n, secs| {
-        output::note(&format!(
-            "position {:>2}/{}: {n} nodes {:.0} ms",
-            i + 1,
-            positions.len(),
-            secs * 1000.0
-        ));
-    })
+fn bench<P: Searchable>(job: &BenchJob) -> Result<(), UsageError> {
+    let (positions, depth) = P::BENCH;
+    let r = run_bench::<P>(
+        positions,
+        job.depth.unwrap_or(depth),
+        job.threads,
+        job.settings,
+        |i, n, secs| {
+            output::note(&format!(
+                "position {:>2}/{}: {n} nodes {:.0} ms",
+                i + 1,
+                positions.len(),
+                secs * 1000.0
+            ));
+        },
+    )
     .map_err(UsageError)?;
     output::lines(&[
         format!("Total time (ms): {}", (r.seconds * 1000.0) as u64),

@@ -78,7 +78,7 @@ impl Xboard {
                 lines.extend(self.team.talk.tell_mates(view.mating_kinds()));
             }
             self.core.out.lines(&lines);
-            eval::drops::set_team_extra(self.team.talk.eval_extra(self.engine_side));
+            self.set_wishes();
         }
         let limits = spend(
             self.tc.limits(self.session.moves_by(self.engine_side)),
@@ -134,7 +134,7 @@ impl Xboard {
     pub(super) fn team_new_game(&mut self) {
         self.team_halt();
         self.team.talk.reset_game();
-        eval::drops::set_team_extra([[0; 5]; 2]);
+        self.set_wishes();
     }
 
     /// A search result or a sit timer arrived. Returns the result when the
@@ -214,10 +214,16 @@ impl Xboard {
         (!left.is_zero()).then_some(left)
     }
 
+    /// Hands the partner's wishes to the engine's evaluation (from its next
+    /// search on).
+    fn set_wishes(&mut self) {
+        self.core.engine.settings.eval.team_extra = self.team.talk.eval_extra(self.engine_side);
+    }
+
     /// `partner NAME` / `partner`.
     pub(super) fn cmd_partner(&mut self, rest: &str) {
         self.team.talk.set_partner(rest);
-        eval::drops::set_team_extra([[0; 5]; 2]);
+        self.set_wishes();
     }
 
     /// `ptell TEXT`: a message from the partner.
@@ -231,9 +237,7 @@ impl Xboard {
                     self.flush_pongs();
                 }
             }
-            PartnerRequest::Piece { .. } | PartnerRequest::Clear => {
-                eval::drops::set_team_extra(self.team.talk.eval_extra(self.engine_side));
-            }
+            PartnerRequest::Piece { .. } | PartnerRequest::Clear => self.set_wishes(),
             _ => {}
         }
     }
