@@ -113,23 +113,23 @@ class Engine:
 
     def start(self):
         self.send("uci")
-        lines = self.read_until(lambda l: l.strip() == "uciok", "uciok")
-        name = next((l[8:].strip() for l in lines if l.startswith("id name ")), "?")
+        lines = self.read_until(lambda line: line.strip() == "uciok", "uciok")
+        name = next((line[8:].strip() for line in lines if line.startswith("id name ")), "?")
         self.isready()
         return name
 
     def isready(self):
         self.send("isready")
-        return self.read_until(lambda l: l.strip() == "readyok", "readyok")
+        return self.read_until(lambda line: line.strip() == "readyok", "readyok")
 
     def perft(self, depth):
         """Return (dict move->count, total, problems list)."""
         self.send("go perft %d" % depth)
-        lines = self.read_until(lambda l: l.startswith("Nodes searched:"), "'Nodes searched:'")
+        lines = self.read_until(lambda line: line.startswith("Nodes searched:"), "'Nodes searched:'")
         moves = {}
         problems = []
-        for l in lines[:-1]:
-            m = PERFT_LINE.match(l.strip())
+        for line in lines[:-1]:
+            m = PERFT_LINE.match(line.strip())
             if m:
                 if m.group(1) in moves:
                     problems.append("move %s listed twice" % m.group(1))
@@ -145,11 +145,11 @@ class Engine:
         self.send("d")
         lines = self.isready()
         fen = sans = None
-        for l in lines:
-            if l.startswith("Fen:"):
-                fen = l[4:].strip()
-            elif l.startswith("Moves:"):
-                sans = l[6:].split()
+        for line in lines:
+            if line.startswith("Fen:"):
+                fen = line[4:].strip()
+            elif line.startswith("Moves:"):
+                sans = line[6:].split()
         return fen, sans
 
     def close(self):

@@ -159,7 +159,6 @@ def main():
                 raise SystemExit("line %d: invalid position (%r): %s" % (lineno, b.status(), fen))
         maxd = max(depths)
         new = {}
-        t_deep = 0.0
         for d in range(1, maxd + 1):
             if args.max_depth and d > args.max_depth:
                 if depths.get(d) is None:
@@ -170,7 +169,6 @@ def main():
             n, _ = sf.perft(fen, d)
             dt = time.time() - t0
             if d == maxd or (args.max_depth and d == args.max_depth):
-                t_deep = dt
                 print("line %3d D%d %12d  %6.2fs  %s" % (lineno, d, n, dt, fen), file=sys.stderr)
             new[d] = n
             if chess is not None and d == 1 and n != b.legal_moves.count():

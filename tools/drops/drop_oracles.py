@@ -168,8 +168,8 @@ class FairySF:
         self.q = queue.Queue()
         threading.Thread(target=self._reader, daemon=True).start()
         self.send("uci")
-        lines = self._until(lambda l: l.strip() == "uciok")
-        self.name = next((l[8:].strip() for l in lines if l.startswith("id name ")), "Fairy-Stockfish")
+        lines = self._until(lambda line: line.strip() == "uciok")
+        self.name = next((line[8:].strip() for line in lines if line.startswith("id name ")), "Fairy-Stockfish")
         self.send("setoption name Threads value 1")
         self.send("setoption name UCI_Variant value " + variant)
         self.isready()
@@ -198,7 +198,7 @@ class FairySF:
 
     def isready(self):
         self.send("isready")
-        return self._until(lambda l: l.strip() == "readyok")
+        return self._until(lambda line: line.strip() == "readyok")
 
     def _position(self, fen, moves=()):
         cmd = "position fen " + fen
@@ -210,10 +210,10 @@ class FairySF:
         """dict move -> count (divide), and the total."""
         self._position(fen, moves)
         self.send("go perft %d" % depth)
-        lines = self._until(lambda l: l.startswith("Nodes searched"))
+        lines = self._until(lambda line: line.startswith("Nodes searched"))
         div = {}
-        for l in lines[:-1]:
-            m = MOVE_RE.match(l.strip())
+        for line in lines[:-1]:
+            m = MOVE_RE.match(line.strip())
             if m:
                 div[m.group(1)] = int(m.group(2))
         return div, int(lines[-1].split(":")[1])
@@ -223,8 +223,8 @@ class FairySF:
         self._position(fen, moves)
         self.send("d")
         lines = self.isready()
-        out_fen = next((l[4:].strip() for l in lines if l.startswith("Fen:")), None)
-        checkers = next((l[9:].strip() for l in lines if l.startswith("Checkers:")), "")
+        out_fen = next((line[4:].strip() for line in lines if line.startswith("Fen:")), None)
+        checkers = next((line[9:].strip() for line in lines if line.startswith("Checkers:")), "")
         return out_fen, checkers
 
     def close(self):

@@ -282,7 +282,7 @@ def main():
     text = render(args.variant, rows)
     if args.check:
         have = parse_epd(args.check)
-        want = {l.split(";")[0].strip(): [int(f.split()[1]) for f in l.split(";")[1:]] for _, l in rows}
+        want = {line.split(";")[0].strip(): [int(f.split()[1]) for f in line.split(";")[1:]] for _, line in rows}
         bad = [f for f in want if have.get(f) != want[f]] + [f for f in have if f not in want]
         for f in bad:
             print("DIFF %s: file %s, recomputed %s" % (f, have.get(f), want.get(f)))

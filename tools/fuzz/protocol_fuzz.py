@@ -523,7 +523,8 @@ class Fuzzer:
         if r < 0.84:
             k = self.rng.random()
             if k < 0.35:
-                hold = lambda: "".join(self.pick("PNBRQKpnbrqk") for _ in range(self.rng.randint(0, 5)))
+                def hold():
+                    return "".join(self.pick("PNBRQKpnbrqk") for _ in range(self.rng.randint(0, 5)))
                 return f"holding [{hold()}] [{hold()}]" + self.pick(["", " WN", " BP", " Wq", " x"])
             if k < 0.55:
                 return f"partner {self.pick(['alice', '', 'bob x', self.garbage_word()])}"

@@ -56,12 +56,12 @@ def main():
     ap.add_argument("--engine", default="/usr/games/stockfish")
     a = ap.parse_args()
     with open(a.inp) as f:
-        lines = [l.rstrip("\n") for l in f if l.strip()]
+        lines = [line.rstrip("\n") for line in f if line.strip()]
     chunks = [lines[i : i + CHUNK] for i in range(0, len(lines), CHUNK)]
     done = 0
     with open(a.out, "w") as out, ThreadPoolExecutor(a.jobs) as pool:
         for labelled in pool.map(lambda c: label_chunk(a.engine, c), chunks):
-            out.write("".join(l + "\n" for l in labelled))
+            out.write("".join(line + "\n" for line in labelled))
             done += len(labelled)
     print(f"{done} of {len(lines)} positions labelled", file=sys.stderr)
 

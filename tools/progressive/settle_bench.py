@@ -47,7 +47,7 @@ class Uci:
         self.lines = queue.Queue()
         threading.Thread(target=self.read, daemon=True).start()
         self.send("uci")
-        self.until(lambda l: l == "uciok")
+        self.until(lambda line: line == "uciok")
         self.send("setoption name Threads value 1")
 
     def send(self, line):
@@ -77,7 +77,7 @@ class Uci:
 
     def sync(self):
         self.send("isready")
-        self.until(lambda l: l == "readyok")
+        self.until(lambda line: line == "readyok")
 
     def close(self):
         self.send("quit")
@@ -126,7 +126,7 @@ def settle(engine, fen, limit):
         if text.startswith("bestmove"):
             raise RuntimeError("bestmove before the search settled: " + fen)
     engine.send("stop")
-    engine.until(lambda l: l.startswith("bestmove"))
+    engine.until(lambda line: line.startswith("bestmove"))
     return verdict, seconds, pv
 
 

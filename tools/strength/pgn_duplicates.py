@@ -12,8 +12,8 @@ import sys
 def games(text):
     for block in re.split(r"\n(?=\[Event )", text):
         lines = block.splitlines()
-        fen = [l for l in lines if l.startswith("[FEN ")]
-        moves = "\n".join(l for l in lines if l and not l.startswith("["))
+        fen = [line for line in lines if line.startswith("[FEN ")]
+        moves = "\n".join(line for line in lines if line and not line.startswith("["))
         if moves:
             yield fen + re.sub(r"\{[^}]*\}", "", moves).split()
 

@@ -20,7 +20,7 @@ class Engine:
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         self.send("uci")
-        self.until(lambda l: l == "uciok")
+        self.until(lambda line: line == "uciok")
         if variant != "chess":
             self.send(f"setoption name UCI_Variant value {variant}")
 
@@ -45,13 +45,13 @@ class Engine:
     def legal(self, moves):
         self.position(moves)
         self.send("go perft 1")
-        lines = self.until(lambda l: l.startswith("Nodes searched"))
-        return [l.split(":")[0] for l in lines if l.endswith(": 1")]
+        lines = self.until(lambda line: line.startswith("Nodes searched"))
+        return [line.split(":")[0] for line in lines if line.endswith(": 1")]
 
     def fen(self, moves):
         self.position(moves)
         self.send("d")
-        lines = self.until(lambda l: l.startswith("Fen: "))
+        lines = self.until(lambda line: line.startswith("Fen: "))
         return lines[-1][len("Fen: "):]
 
 

@@ -268,8 +268,8 @@ class Checker:
             return
         self.reports += 1
         print("MISMATCH " + title)
-        for l in lines:
-            print("  " + l)
+        for line in lines:
+            print("  " + line)
         sys.stdout.flush()
 
     @staticmethod

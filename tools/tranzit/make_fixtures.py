@@ -240,7 +240,7 @@ def main():
             for d in range(1, len(c) + 1):
                 r = subprocess.run([args.engine, "perft", str(d), "--variant", "tranzit", "--fen", fen],
                                    capture_output=True, text=True)
-                tot = [l for l in r.stdout.splitlines() if l.startswith("Nodes searched")]
+                tot = [line for line in r.stdout.splitlines() if line.startswith("Nodes searched")]
                 ec.append(int(tot[0].split(":")[1]) if tot else -1)
             msg += "  vsadnik %s%s" % (" ".join(map(str, ec)), "" if ec == c else "  <-- DIFFERS")
         print(msg)
