@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Recompute (or check) the perft numbers of a perft-suite EPD file with Stockfish.
 
 File format (one position per line, perftsuite style, 6-field FEN):
@@ -11,9 +10,9 @@ may be written as '?' (e.g. ``<FEN> ;D5 ?``): every depth from 1 up to the
 largest depth mentioned on the line is (re)computed and written out.
 
 Usage:
-    tools/make_perft_fixtures.py data/perft/chess.epd            # print recomputed file
-    tools/make_perft_fixtures.py data/perft/chess.epd --diff     # unified diff, exit 1 if different
-    tools/make_perft_fixtures.py data/perft/chess.epd --write    # rewrite the file in place
+    python3 -m tools.make_perft_fixtures data/perft/chess.epd            # print recomputed file
+    python3 -m tools.make_perft_fixtures data/perft/chess.epd --diff     # unified diff, exit 1 if different
+    python3 -m tools.make_perft_fixtures data/perft/chess.epd --write    # rewrite the file in place
 Options:
     --stockfish PATH     engine (default /usr/games/stockfish)
     --max-depth N        only recompute depths <= N, keep deeper numbers as they are

@@ -44,7 +44,9 @@ try:
     import chess
     import chess.variant
 except ImportError:  # pragma: no cover
-    raise SystemExit("needs python-chess: pip install chess")
+    raise SystemExit("needs python-chess: pip install -r tools/requirements.txt")
+
+from tools import vsadnik
 
 VARIANTS = ("crazyhouse", "bughouse", "swedish")
 MOVE_RE = re.compile(r"^([a-h][1-8][a-h][1-8][qrbn]?|[PNBRQK]@[a-h][1-8])\s*:\s*(\d+)$")
@@ -348,20 +350,20 @@ class Rules:
 
 def vsadnik_perft(engine, variant, fen, depth, moves=(), timeout=60.0):
     """Run `vsadnik perft DEPTH --divide`; returns (divide dict, total, problems list)."""
-    cmd = ["nice", "-n", "10", engine, "perft", str(depth), "--variant", variant, "--fen", fen]
+    args = ["perft", str(depth), "--variant", variant, "--fen", fen]
     if moves:
-        cmd += ["--moves"] + list(moves)
-    cmd.append("--divide")
+        args += ["--moves"] + list(moves)
+    args.append("--divide")
     t0 = time.time()
     for _ in range(60):  # the binary may be missing for a moment while developers rebuild it
         if os.access(engine, os.X_OK):
             break
         time.sleep(5)
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        r = vsadnik.run(engine, args, nice=10, capture_output=True, text=True, timeout=timeout)
         if r.returncode == 127 and not os.access(engine, os.X_OK):
             time.sleep(10)
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+            r = vsadnik.run(engine, args, nice=10, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, None, ["vsadnik timed out after %.0f s" % (time.time() - t0)]
     problems = []

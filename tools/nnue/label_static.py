@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Label positions with Stockfish's static evaluation, the training target of
 the chess network (docs/nnue.md).
 
-    python3 tools/nnue/label_static.py IN OUT [--jobs 2] [--engine /usr/games/stockfish]
+    python3 -m tools.nnue.label_static IN OUT [--jobs 2] [--engine /usr/games/stockfish]
 
 IN holds ``FEN;result`` lines (``protocol/examples/texel_positions.rs``);
 OUT gets ``FEN;result;cp`` lines, cp being the engine's "Final evaluation"

@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Counts games with the same start position (FEN tag) and the same move
 text in PGN files (self-play sanity check: deterministic engines repeat
 games unless the openings differ).
 
-    python3 tools/strength/pgn_duplicates.py FILE.pgn [...]
+    python3 -m tools.strength.pgn_duplicates FILE.pgn [...]
 """
 import re
 import sys

@@ -32,15 +32,15 @@ never answering a `got:` message).
 The position is kept as a FEN with the reserve in brackets; the reserves
 come from the arbiter (UCI `position fen ...[reserve]`, XBoard `holding`).
 The legal moves, under the rules of the variant being played, come from a
-vsadnik child process (oracle.py: `$VSADNIK_BIN`, else the repository's
-target/release/vsadnik, else `vsadnik` on PATH). Only the Python standard
-library is used.
+vsadnik child process (oracle.py, found by the rule of tools/vsadnik.py).
+Only the Python standard library is used. Started by path, it needs the
+repository on PYTHONPATH (README.md here).
 """
 import random
 import sys
 import time
 
-import oracle
+from tools.stub_engines import oracle
 
 KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 ROOK_LINES = ((0, 1), (1, 0), (0, -1), (-1, 0))
