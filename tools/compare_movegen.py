@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Differential move-generation test: our engine versus python-chess.
 
 Plays seeded random games with python-chess and, for every position reached,
@@ -33,9 +32,9 @@ replays a single game exactly.
 Exit status: 0 all equal, 1 mismatches, 2 engine timeout / crash / protocol error.
 
 Examples:
-  python3 tools/compare_movegen.py                       # 2000 games vs target/release/vsadnik
-  python3 tools/compare_movegen.py --quick               # CI-sized (50 games + 1 per EPD position)
-  python3 tools/compare_movegen.py --engine /usr/games/stockfish --no-d   # self-check of this script
+  python3 -m tools.compare_movegen                       # 2000 games vs vsadnik (tools/vsadnik.py)
+  python3 -m tools.compare_movegen --quick               # CI-sized (50 games + 1 per EPD position)
+  python3 -m tools.compare_movegen --engine /usr/games/stockfish --no-d   # self-check of this script
 """
 import argparse
 import os
@@ -47,13 +46,14 @@ import sys
 import threading
 import time
 
+from tools import REPO, vsadnik
+
 try:
     import chess
 except ImportError:
-    sys.stderr.write("compare_movegen.py needs python-chess: pip install chess\n")
+    sys.stderr.write("compare_movegen.py needs python-chess: pip install -r tools/requirements.txt\n")
     sys.exit(2)
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PERFT_LINE = re.compile(r"^([a-h][1-8][a-h][1-8][qrbn]?)\s*:\s*(\d+)$")
 
 
@@ -69,8 +69,7 @@ class Engine:
         self.timeout = timeout
         self.last_cmd = None
         try:
-            self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
+            self.p = vsadnik.start(path, stderr=subprocess.DEVNULL, text=True, bufsize=1)
         except OSError as e:
             raise EngineError("cannot start engine %s: %s" % (path, e))
         self.q = queue.Queue()
@@ -113,23 +112,23 @@ class Engine:
 
     def start(self):
         self.send("uci")
-        lines = self.read_until(lambda l: l.strip() == "uciok", "uciok")
-        name = next((l[8:].strip() for l in lines if l.startswith("id name ")), "?")
+        lines = self.read_until(lambda line: line.strip() == "uciok", "uciok")
+        name = next((line[8:].strip() for line in lines if line.startswith("id name ")), "?")
         self.isready()
         return name
 
     def isready(self):
         self.send("isready")
-        return self.read_until(lambda l: l.strip() == "readyok", "readyok")
+        return self.read_until(lambda line: line.strip() == "readyok", "readyok")
 
     def perft(self, depth):
         """Return (dict move->count, total, problems list)."""
         self.send("go perft %d" % depth)
-        lines = self.read_until(lambda l: l.startswith("Nodes searched:"), "'Nodes searched:'")
+        lines = self.read_until(lambda line: line.startswith("Nodes searched:"), "'Nodes searched:'")
         moves = {}
         problems = []
-        for l in lines[:-1]:
-            m = PERFT_LINE.match(l.strip())
+        for line in lines[:-1]:
+            m = PERFT_LINE.match(line.strip())
             if m:
                 if m.group(1) in moves:
                     problems.append("move %s listed twice" % m.group(1))
@@ -145,11 +144,11 @@ class Engine:
         self.send("d")
         lines = self.isready()
         fen = sans = None
-        for l in lines:
-            if l.startswith("Fen:"):
-                fen = l[4:].strip()
-            elif l.startswith("Moves:"):
-                sans = l[6:].split()
+        for line in lines:
+            if line.startswith("Fen:"):
+                fen = line[4:].strip()
+            elif line.startswith("Moves:"):
+                sans = line[6:].split()
         return fen, sans
 
     def close(self):
@@ -364,7 +363,7 @@ class Checker:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP)
     ap.add_argument("--games", type=int, default=2000, help="random games from the start position (default 2000)")
     ap.add_argument("--epd", default=os.path.join(REPO, "data", "perft", "chess.epd"))
     ap.add_argument("--epd-games", type=int, default=3, help="games from each EPD position (default 3)")
@@ -385,9 +384,7 @@ def main():
     if args.quick:
         args.games, args.epd_games = 50, 1
 
-    if not (os.path.isfile(args.engine) and os.access(args.engine, os.X_OK)):
-        print("engine not found or not executable: %s" % args.engine)
-        sys.exit(2)
+    args.engine = vsadnik.require(args.engine)
 
     starts = [chess.STARTING_FEN] * args.games
     if args.epd_games and args.epd:

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Recompute (or check) the perft numbers of a perft-suite EPD file with Stockfish.
 
 File format (one position per line, perftsuite style, 6-field FEN):
@@ -11,9 +10,9 @@ may be written as '?' (e.g. ``<FEN> ;D5 ?``): every depth from 1 up to the
 largest depth mentioned on the line is (re)computed and written out.
 
 Usage:
-    tools/make_perft_fixtures.py data/perft/chess.epd            # print recomputed file
-    tools/make_perft_fixtures.py data/perft/chess.epd --diff     # unified diff, exit 1 if different
-    tools/make_perft_fixtures.py data/perft/chess.epd --write    # rewrite the file in place
+    python3 -m tools.make_perft_fixtures data/perft/chess.epd            # print recomputed file
+    python3 -m tools.make_perft_fixtures data/perft/chess.epd --diff     # unified diff, exit 1 if different
+    python3 -m tools.make_perft_fixtures data/perft/chess.epd --write    # rewrite the file in place
 Options:
     --stockfish PATH     engine (default /usr/games/stockfish)
     --max-depth N        only recompute depths <= N, keep deeper numbers as they are
@@ -159,7 +158,6 @@ def main():
                 raise SystemExit("line %d: invalid position (%r): %s" % (lineno, b.status(), fen))
         maxd = max(depths)
         new = {}
-        t_deep = 0.0
         for d in range(1, maxd + 1):
             if args.max_depth and d > args.max_depth:
                 if depths.get(d) is None:
@@ -170,7 +168,6 @@ def main():
             n, _ = sf.perft(fen, d)
             dt = time.time() - t0
             if d == maxd or (args.max_depth and d == args.max_depth):
-                t_deep = dt
                 print("line %3d D%d %12d  %6.2fs  %s" % (lineno, d, n, dt, fen), file=sys.stderr)
             new[d] = n
             if chess is not None and d == 1 and n != b.legal_moves.count():

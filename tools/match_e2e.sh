@@ -6,23 +6,25 @@
 # position wherever the Termination tag names a rule. Exits non-zero on any
 # failure. Takes well under a minute.
 #
-#   tools/match_e2e.sh                      # target/release/vsadnik vs fairymax
+#   tools/match_e2e.sh                      # vsadnik vs fairymax
 #   E2E_ENGINE=/usr/games/stockfish tools/match_e2e.sh
 #   E2E_GAMES=8 E2E_TC=5+0.1 tools/match_e2e.sh
 #
-# Needs: target/release/vsadnik (built if missing), fairymax
-# (apt-get install fairymax), python3 with python-chess (pip install chess).
+# vsadnik is found by the tools' rule (tools/vsadnik.py: $VSADNIK_BIN, else
+# target/release/vsadnik, built here if missing, ...). Needs fairymax
+# (apt-get install fairymax), python3 with python-chess
+# (pip install -r tools/requirements.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/games"
 
-VSADNIK=target/release/vsadnik
+[ -n "${VSADNIK_BIN:-}" ] || [ -x target/release/vsadnik ] || cargo build --release -p protocol
+VSADNIK=$(python3 -m tools.vsadnik)
 ENGINE="${E2E_ENGINE:-$VSADNIK}"
 OPPONENT="${E2E_OPPONENT:-fairymax}"
 GAMES="${E2E_GAMES:-4}"
 TC="${E2E_TC:-2+0.05}"
 
-[ -x "$VSADNIK" ] || cargo build --release -p protocol
 command -v "$OPPONENT" >/dev/null || { echo "match_e2e: $OPPONENT is not installed"; exit 1; }
 python3 -c "import chess.pgn" || { echo "match_e2e: python-chess is missing"; exit 1; }
 

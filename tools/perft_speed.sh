@@ -3,9 +3,10 @@
 #
 #   tools/perft_speed.sh                 # depths 6 and 7 from the start position
 #   DEPTHS="5 6" tools/perft_speed.sh    # other depths
-#   VSADNIK=path STOCKFISH=path tools/perft_speed.sh
+#   VSADNIK_BIN=path STOCKFISH=path tools/perft_speed.sh
 #
-# vsadnik: `target/release/vsadnik perft D` (whole process timed; its last
+# vsadnik (found by the tools' rule, tools/vsadnik.py: $VSADNIK_BIN, else
+# target/release/vsadnik, ...): `vsadnik perft D` (whole process timed; its last
 # "Nodes searched: N" line is read).  Stockfish: one process, Threads 1,
 # `position startpos` + `go perft D`, timed from the command to the
 # "Nodes searched:" line (start-up and network loading excluded).
@@ -14,7 +15,6 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
-VSADNIK=${VSADNIK:-target/release/vsadnik}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 DEPTHS=${DEPTHS:-"6 7"}
 TIMEOUT=${TIMEOUT:-900}
@@ -68,7 +68,7 @@ time_vsadnik() {
 }
 
 have_v=1; have_s=1
-if [ ! -x "$VSADNIK" ]; then echo "vsadnik not built ($VSADNIK missing)"; have_v=0; fi
+VSADNIK=$(python3 -m tools.vsadnik) || have_v=0
 if [ ! -x "$STOCKFISH" ]; then echo "stockfish not found ($STOCKFISH)"; have_s=0; fi
 [ -x "$STOCKFISH" ] && echo "stockfish: $("$STOCKFISH" quit </dev/null 2>/dev/null | head -1)"
 echo "machine: $(nproc) cores, load average:$(uptime | sed 's/.*load average://')"

@@ -18,7 +18,7 @@ It speaks the subset compare_movegen.py uses, with vsadnik's conventions:
   crash        exits on the 500th `go perft`
 The bug can also be given as the environment variable VSADNIK_MOCK_BUG, because
 compare_movegen.py starts the engine without arguments:
-  VSADNIK_MOCK_BUG=no-ep python3 tools/compare_movegen.py --engine tools/pychess_uci_engine.py --quick
+  VSADNIK_MOCK_BUG=no-ep python3 -m tools.compare_movegen --engine tools/pychess_uci_engine.py --quick
 """
 import os
 import sys

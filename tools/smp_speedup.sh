@@ -9,13 +9,14 @@
 #
 #   tools/smp_speedup.sh            # depth 13, 2 threads, 3 rounds
 #   DEPTH=15 THREADS=2 ROUNDS=8 tools/smp_speedup.sh
+# vsadnik is found by the tools' rule (tools/vsadnik.py: $VSADNIK_BIN, else
+# target/release/vsadnik, ...).
 set -eu
 cd "$(dirname "$0")/.."
-BIN=${VSADNIK:-target/release/vsadnik}
+BIN=$(python3 -m tools.vsadnik)
 DEPTH=${DEPTH:-13}
 THREADS=${THREADS:-2}
 ROUNDS=${ROUNDS:-3}
-[ -x "$BIN" ] || { echo "vsadnik not built: cargo build --release"; exit 2; }
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 log=$(mktemp)
 trap 'rm -f "$log" /tmp/smp_run.err /tmp/smp_par_*.nps' EXIT

@@ -2,9 +2,10 @@
 # A bughouse team game end to end: two vsadnik (UCI) against two Sjeng
 # (Debian's XBoard bughouse engine), then the BPGN is checked for its four
 # players, a result and a Termination tag. Usage: tools/team_e2e.sh [GAMES]
+# (vsadnik by the tools' rule: tools/vsadnik.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-V=target/release/vsadnik
+V=$(python3 -m tools.vsadnik)
 S=$(command -v sjeng || echo /usr/games/sjeng)
 games=${1:-2}
 out=$(mktemp -d)

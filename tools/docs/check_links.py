@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """Checks that the repository's documentation stands alone: every relative
 link in a Markdown file (README.md, docs/, tools/, fuzz/, ...) names a file
 or folder inside the repository, and no Markdown file names a path outside
 it (`../shared/...`, absolute machine paths such as `/work/` or `/home/`).
 Prints each fault as `FILE:LINE: what` and exits 1 if there is one.
 
-    python3 tools/docs/check_links.py
+    python3 -m tools.docs.check_links
 """
 import os
 import re

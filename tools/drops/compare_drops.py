@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Differential move-generation test for the drop variants: vsadnik versus independent oracles.
 
-  python3 tools/drops/compare_drops.py --variant crazyhouse|bughouse|swedish [--games N] [--seed S] [--quick]
+  python3 -m tools.drops.compare_drops --variant crazyhouse|bughouse|swedish [--games N] [--seed S] [--quick]
 
 Plays seeded random games with python-chess's CrazyhouseBoard under the variant's
 rules (tools/drops/drop_oracles.py: crazyhouse as is; bughouse = captures leave the
@@ -40,16 +39,14 @@ Exit status 0: all equal; 1: mismatches; 2: a tool is missing or crashed.
 Closing line: `drops-<variant>: N passed, N failed` (positions).
 """
 import argparse
-import os
 import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import drop_oracles as O  # noqa: E402
-import chess  # noqa: E402
+import chess
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tools import vsadnik
+from tools.drops import drop_oracles as O
 
 COMMON_STARTS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
@@ -270,7 +267,7 @@ class Runner:
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", required=True, choices=O.VARIANTS)
-    ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="CI size: 14 games of at most 40 plies")
@@ -284,9 +281,7 @@ def main():
     args = ap.parse_args()
     if args.quick:
         args.games, args.max_plies = 14, 40
-    if not os.access(args.engine, os.X_OK):
-        print("vsadnik not found: %s" % args.engine)
-        sys.exit(2)
+    args.engine = vsadnik.require(args.engine)
     t0 = time.time()
     try:
         r = Runner(args)

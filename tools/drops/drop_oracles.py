@@ -44,7 +44,9 @@ try:
     import chess
     import chess.variant
 except ImportError:  # pragma: no cover
-    raise SystemExit("needs python-chess: pip install chess")
+    raise SystemExit("needs python-chess: pip install -r tools/requirements.txt")
+
+from tools import vsadnik
 
 VARIANTS = ("crazyhouse", "bughouse", "swedish")
 MOVE_RE = re.compile(r"^([a-h][1-8][a-h][1-8][qrbn]?|[PNBRQK]@[a-h][1-8])\s*:\s*(\d+)$")
@@ -168,8 +170,8 @@ class FairySF:
         self.q = queue.Queue()
         threading.Thread(target=self._reader, daemon=True).start()
         self.send("uci")
-        lines = self._until(lambda l: l.strip() == "uciok")
-        self.name = next((l[8:].strip() for l in lines if l.startswith("id name ")), "Fairy-Stockfish")
+        lines = self._until(lambda line: line.strip() == "uciok")
+        self.name = next((line[8:].strip() for line in lines if line.startswith("id name ")), "Fairy-Stockfish")
         self.send("setoption name Threads value 1")
         self.send("setoption name UCI_Variant value " + variant)
         self.isready()
@@ -198,7 +200,7 @@ class FairySF:
 
     def isready(self):
         self.send("isready")
-        return self._until(lambda l: l.strip() == "readyok")
+        return self._until(lambda line: line.strip() == "readyok")
 
     def _position(self, fen, moves=()):
         cmd = "position fen " + fen
@@ -210,10 +212,10 @@ class FairySF:
         """dict move -> count (divide), and the total."""
         self._position(fen, moves)
         self.send("go perft %d" % depth)
-        lines = self._until(lambda l: l.startswith("Nodes searched"))
+        lines = self._until(lambda line: line.startswith("Nodes searched"))
         div = {}
-        for l in lines[:-1]:
-            m = MOVE_RE.match(l.strip())
+        for line in lines[:-1]:
+            m = MOVE_RE.match(line.strip())
             if m:
                 div[m.group(1)] = int(m.group(2))
         return div, int(lines[-1].split(":")[1])
@@ -223,8 +225,8 @@ class FairySF:
         self._position(fen, moves)
         self.send("d")
         lines = self.isready()
-        out_fen = next((l[4:].strip() for l in lines if l.startswith("Fen:")), None)
-        checkers = next((l[9:].strip() for l in lines if l.startswith("Checkers:")), "")
+        out_fen = next((line[4:].strip() for line in lines if line.startswith("Fen:")), None)
+        checkers = next((line[9:].strip() for line in lines if line.startswith("Checkers:")), "")
         return out_fen, checkers
 
     def close(self):
@@ -348,20 +350,20 @@ class Rules:
 
 def vsadnik_perft(engine, variant, fen, depth, moves=(), timeout=60.0):
     """Run `vsadnik perft DEPTH --divide`; returns (divide dict, total, problems list)."""
-    cmd = ["nice", "-n", "10", engine, "perft", str(depth), "--variant", variant, "--fen", fen]
+    args = ["perft", str(depth), "--variant", variant, "--fen", fen]
     if moves:
-        cmd += ["--moves"] + list(moves)
-    cmd.append("--divide")
+        args += ["--moves"] + list(moves)
+    args.append("--divide")
     t0 = time.time()
     for _ in range(60):  # the binary may be missing for a moment while developers rebuild it
         if os.access(engine, os.X_OK):
             break
         time.sleep(5)
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        r = vsadnik.run(engine, args, nice=10, capture_output=True, text=True, timeout=timeout)
         if r.returncode == 127 and not os.access(engine, os.X_OK):
             time.sleep(10)
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+            r = vsadnik.run(engine, args, nice=10, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, None, ["vsadnik timed out after %.0f s" % (time.time() - t0)]
     problems = []

@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Regenerate (or check) the drop-variant perft fixtures data/perft/{crazyhouse,bughouse,swedish}.epd.
 
-  python3 tools/drops/make_drop_fixtures.py --variant crazyhouse            # print the EPD file
-  python3 tools/drops/make_drop_fixtures.py --variant swedish --out data/perft/swedish.epd
-  python3 tools/drops/make_drop_fixtures.py --variant bughouse --check data/perft/bughouse.epd
+  python3 -m tools.drops.make_drop_fixtures --variant crazyhouse            # print the EPD file
+  python3 -m tools.drops.make_drop_fixtures --variant swedish --out data/perft/swedish.epd
+  python3 -m tools.drops.make_drop_fixtures --variant bughouse --check data/perft/bughouse.epd
 
 Where the numbers come from:
   crazyhouse, bughouse: Fairy-Stockfish (/usr/games/fairy-stockfish, UCI_Variant
@@ -23,13 +22,13 @@ With --vsadnik FILE nothing is recomputed: every count of FILE is compared with
 `vsadnik perft D --variant V --fen FEN` (exit 1 on a difference).
 """
 import argparse
-import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import drop_oracles as O  # noqa: E402
-import chess  # noqa: E402
+import chess
+
+from tools import vsadnik
+from tools.drops import drop_oracles as O
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 
@@ -234,7 +233,7 @@ HEADER = {
 def render(variant, rows):
     lines = ["# " + HEADER[variant],
              "# Format: <FEN with [reserve]> ;D1 <n> ;D2 <n> ... (leaf counts). Promoted pieces carry '~'.",
-             "# Regenerate / check: python3 tools/drops/make_drop_fixtures.py --variant %s [--check data/perft/%s.epd]"
+             "# Regenerate / check: python3 -m tools.drops.make_drop_fixtures --variant %s [--check data/perft/%s.epd]"
              % (variant, variant),
              "# Every count is below 5 million leaves.",
              "#"]
@@ -264,10 +263,10 @@ def main():
     ap.add_argument("--fs-limit", type=int, default=3000,
                     help="swedish: cross-check with Fairy-Stockfish+filters when the previous depth has at most this many nodes")
     ap.add_argument("--vsadnik", metavar="FILE", help="compare vsadnik's perft with the counts of FILE")
-    ap.add_argument("--engine", default=os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP + "; with --vsadnik")
     args = ap.parse_args()
     if args.vsadnik:
+        args.engine = vsadnik.require(args.engine)
         bad = total = 0
         for fen, counts in parse_epd(args.vsadnik).items():
             for d, want in enumerate(counts, 1):
@@ -282,7 +281,7 @@ def main():
     text = render(args.variant, rows)
     if args.check:
         have = parse_epd(args.check)
-        want = {l.split(";")[0].strip(): [int(f.split()[1]) for f in l.split(";")[1:]] for _, l in rows}
+        want = {line.split(";")[0].strip(): [int(f.split()[1]) for f in line.split(";")[1:]] for _, line in rows}
         bad = [f for f in want if have.get(f) != want[f]] + [f for f in have if f not in want]
         for f in bad:
             print("DIFF %s: file %s, recomputed %s" % (f, have.get(f), want.get(f)))

@@ -4,9 +4,10 @@
 #   tools/drops/perft_speed_drops.sh                    # depths 5 and 6 from the crazyhouse start position
 #   DEPTHS="4 5" tools/drops/perft_speed_drops.sh
 #   VARIANT=bughouse FEN="..." tools/drops/perft_speed_drops.sh
-#   VSADNIK=path FAIRY_STOCKFISH=path tools/drops/perft_speed_drops.sh
+#   VSADNIK_BIN=path FAIRY_STOCKFISH=path tools/drops/perft_speed_drops.sh
 #
-# vsadnik: `target/release/vsadnik perft D --variant crazyhouse` (whole process timed; its
+# vsadnik (found by the tools' rule, tools/vsadnik.py: $VSADNIK_BIN, else
+# target/release/vsadnik, ...): `vsadnik perft D --variant crazyhouse` (whole process timed; its
 # last "Nodes searched: N" line is read).  Fairy-Stockfish: one process, Threads 1,
 # UCI_Variant crazyhouse, `position startpos|fen` + `go perft D`, timed from the command to the
 # "Nodes searched:" line (start-up excluded).  Both single-threaded.  The counts of the two
@@ -15,7 +16,6 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 
-VSADNIK=${VSADNIK:-target/release/vsadnik}
 FSF=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
 VARIANT=${VARIANT:-crazyhouse}
 FEN=${FEN:-}
@@ -76,7 +76,7 @@ time_vsadnik() {
 }
 
 have_v=1; have_f=1
-if [ ! -x "$VSADNIK" ]; then echo "vsadnik not built ($VSADNIK missing)"; have_v=0; fi
+VSADNIK=$(python3 -m tools.vsadnik) || have_v=0
 if [ ! -x "$FSF" ]; then echo "Fairy-Stockfish not found ($FSF; apt-get install fairy-stockfish)"; have_f=0; fi
 [ $have_f = 1 ] && echo "fairy-stockfish: $("$FSF" quit </dev/null 2>/dev/null | head -1)"
 echo "variant: $VARIANT, position: ${FEN:-start}"

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Bounded, seeded protocol fuzzer for vsadnik (issue 16).
 
 Starts the engine, sends random sequences of UCI and XBoard commands (every
@@ -19,9 +18,10 @@ A session ends with `quit` or the end of input, and a new one starts, until
 to a file (--out, default protocol_fuzz_failure_SEED.txt) and the exit
 status is 1. Standard library only.
 
-  python3 tools/fuzz/protocol_fuzz.py [--engine PATH] [--seconds N] [--seed S]
+  python3 -m tools.fuzz.protocol_fuzz [--engine PATH] [--seconds N] [--seed S]
       [--timeout T] [--out FILE]
 
+The engine is vsadnik as tools/vsadnik.py finds it, unless --engine names one.
 Replay a saved input: `target/release/vsadnik < FILE`. See docs/fuzzing.md.
 """
 import argparse
@@ -35,7 +35,7 @@ import sys
 import threading
 import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tools import REPO, vsadnik
 
 VARIANTS = [
     "chess", "crazyhouse", "bughouse", "swedish", "tranzit",
@@ -98,8 +98,7 @@ class Engine:
 
     def __init__(self, path, timeout):
         self.timeout = timeout
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, bufsize=0)
+        self.proc = vsadnik.start(path, stderr=subprocess.PIPE, bufsize=0)
         self.sent = bytearray()
         self.lines = queue.Queue()
         self.recent = []
@@ -523,7 +522,8 @@ class Fuzzer:
         if r < 0.84:
             k = self.rng.random()
             if k < 0.35:
-                hold = lambda: "".join(self.pick("PNBRQKpnbrqk") for _ in range(self.rng.randint(0, 5)))
+                def hold():
+                    return "".join(self.pick("PNBRQKpnbrqk") for _ in range(self.rng.randint(0, 5)))
                 return f"holding [{hold()}] [{hold()}]" + self.pick(["", " WN", " BP", " Wq", " x"])
             if k < 0.55:
                 return f"partner {self.pick(['alice', '', 'bob x', self.garbage_word()])}"
@@ -646,12 +646,13 @@ def run_session(path, fuzzer, rng, timeout, deadline, stats):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP)
     ap.add_argument("--seconds", type=float, default=120, help="how long to fuzz (default 120)")
     ap.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock)")
     ap.add_argument("--timeout", type=float, default=20, help="seconds for an answer (default 20)")
     ap.add_argument("--out", default=None, help="failure input file (default protocol_fuzz_failure_SEED.txt)")
     args = ap.parse_args()
+    args.engine = vsadnik.require(args.engine)
     seed = args.seed if args.seed is not None else int(time.time())
     rng = random.Random(seed)
     fuzzer = Fuzzer(rng, real_fens())

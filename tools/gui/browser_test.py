@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Browser test of `vsadnik gui`: a real Chromium (headless, driven by
 Selenium) loads the page and plays a short scripted game in every
 two-player variant against the engine, with the mouse only -- pieces
@@ -23,11 +22,12 @@ docs/img/gui-watch.png).
 
 Needs: Debian's chromium and chromium-driver (/usr/bin/chromium,
 /usr/bin/chromedriver; CHROMIUM and CHROMEDRIVER name others), Python
-selenium (Debian's python3-selenium, or pip install selenium), and a built
-binary (cargo build --release). The machine needs no network: the page and
-everything it uses come from the binary.
+selenium (Debian's python3-selenium, or pip install -r tools/requirements.txt),
+and a built binary (cargo build --release; tools/vsadnik.py finds it unless
+--binary names one). The machine needs no network: the page and everything
+it uses come from the binary.
 
-    python3 tools/gui/browser_test.py [--binary target/release/vsadnik]
+    python3 -m tools.gui.browser_test [--binary target/release/vsadnik]
         [--out docs/img] [--variants chess,tavreli,watch] [--skip-if-missing]
 
 Exit status 0 when every variant passed, 1 otherwise (the failing step is
@@ -45,6 +45,8 @@ import sys
 import tempfile
 import time
 
+from tools import REPO, vsadnik
+
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -56,7 +58,6 @@ try:
 except ImportError as e:  # reported by missing_tools()
     SELENIUM_ERROR = str(e)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VARIANTS = ["chess", "reconnect", "crazyhouse", "tranzit", "progressive-italian",
             "progressive-scottish", "progressive-english", "tavreli", "bughouse", "swedish",
             "swedish-live", "watch"]
@@ -73,13 +74,12 @@ class Failure(Exception):
 
 class Server:
     """`vsadnik gui --port 0 ARGS` as a child process; ends when its input
-    closes."""
+    closes. The stub engines it starts find the same binary, their rules
+    oracle, and the `tools` package (tools/stub_engines/README.md)."""
 
     def __init__(self, binary, args):
-        self.proc = subprocess.Popen(
-            [binary, "gui", "--port", "0"] + args,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            env=dict(os.environ, VSADNIK_BIN=binary))
+        self.proc = vsadnik.start(binary, ["gui", "--port", "0"] + args, text=True,
+                                  env=dict(os.environ, VSADNIK_BIN=binary, PYTHONPATH=REPO))
         line = self.proc.stdout.readline()
         prefix = "vsadnik gui: "
         if not line.startswith(prefix):
@@ -640,10 +640,10 @@ def watch_match(page, out, binary, nodes, back):
     live = os.path.join(live_dir, "live.json")
     watcher = Server(binary, ["--watch", live])
     engine = f"{binary} --nodes-per-move {nodes}"
-    match = subprocess.Popen(
-        [binary, "match", "--variant", "bughouse", "--games", "2", "--tc", "60+0.5",
-         "--live", live] + ["--engine", engine] * 4,
-        stdout=subprocess.DEVNULL)
+    match = vsadnik.start(
+        binary, ["match", "--variant", "bughouse", "--games", "2", "--tc", "60+0.5",
+                 "--live", live] + ["--engine", engine] * 4,
+        stdin=None, stdout=subprocess.DEVNULL)
     try:
         page.d.get(watcher.url)
         s = page.wait("a match game with moves", lambda: page.state().get("watch")
@@ -682,8 +682,8 @@ def missing_tools():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--binary", default=os.path.join(ROOT, "target/release/vsadnik"))
-    ap.add_argument("--out", default=os.path.join(ROOT, "docs/img"))
+    ap.add_argument("--binary", help=vsadnik.HELP)
+    ap.add_argument("--out", default=os.path.join(REPO, "docs/img"))
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--nodes", type=int, default=3000, help="the engine's nodes per move")
     ap.add_argument("--skip-if-missing", action="store_true",
@@ -696,12 +696,13 @@ def main():
             return 0
         print(f"browser test cannot run: {missing} (--skip-if-missing skips it)", file=sys.stderr)
         return 1
+    args.binary = vsadnik.require(args.binary)
     os.makedirs(args.out, exist_ok=True)
     engine = f"{args.binary} --nodes-per-move {args.nodes}"
     # Team games: the opponents sit (the team stub never moves), so the
     # boards stand still while the page is read; the partner is vsadnik in
     # XBoard, which answers partner messages.
-    stub = os.path.join(ROOT, "tools/stub_engines/team_stub.py")
+    stub = os.path.join(REPO, "tools/stub_engines/team_stub.py")
     kinds = {
         "two": ["--engine", engine, "--tc", "300+3"],
         "team": ["--variant", "bughouse", "--engine", f"{stub} --xboard --sit",
@@ -747,7 +748,7 @@ def main():
                 errors = page.console_errors()
                 if errors:
                     raise Failure("console errors: " + json.dumps(errors))
-                shot = os.path.relpath(path, ROOT) if path else "(no screenshot)"
+                shot = os.path.relpath(path, REPO) if path else "(no screenshot)"
                 print(f"ok   {v:22} {time.time() - started:5.1f} s  {shot}")
             except Exception as e:  # report and go on with the next variant
                 failed.append(v)

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """How well vsadnik keeps its search limits, in every variant.
 
 For every variant (or those given), the script plays seeded random games with
@@ -20,13 +19,12 @@ summary gives, per variant and kind, the searches, the worst and the 99th
 percentile overshoot, and the failures; the exit status is 1 if any search
 failed its limit, so CI can run a short version.
 
-  python3 tools/limits/limits_bench.py [--engine PATH] [--positions N]
+  python3 -m tools.limits.limits_bench [--engine PATH] [--positions N]
       [--seed S] [--threads T] [--variants a,b] [--hash MB]
 
 This is a benchmark (wall times on a possibly busy machine), not a unit test.
 """
 import argparse
-import os
 import random
 import subprocess
 import sys
@@ -34,7 +32,7 @@ import threading
 import queue
 import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tools import vsadnik
 SLACK_MS = 50.0
 SLACK_FRACTION = 0.01
 
@@ -44,8 +42,7 @@ class Engine:
     the time a line arrives is taken when it arrives."""
 
     def __init__(self, path, variant, threads, hash_mb):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.proc = vsadnik.start(path, stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self.send("uci")
@@ -179,7 +176,7 @@ def bench_variant(path, variant, args, rng):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP)
     ap.add_argument("--positions", type=int, default=40, help="searches per variant")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1)
@@ -187,8 +184,9 @@ def main():
     ap.add_argument("--max-plies", type=int, default=80)
     ap.add_argument("--variants", default="")
     args = ap.parse_args()
-    variants = args.variants.split(",") if args.variants else subprocess.run(
-        [args.engine, "variants"], capture_output=True, text=True, check=True).stdout.split()
+    args.engine = vsadnik.require(args.engine)
+    variants = args.variants.split(",") if args.variants else vsadnik.run(
+        args.engine, ["variants"], capture_output=True, text=True, check=True).stdout.split()
     failures = 0
     print(f"{'variant':22} {'kind':9} {'n':>4} {'worst over':>11} {'p99 over':>9} {'failed':>6}")
     for v in variants:

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Label positions with Stockfish's static evaluation, the training target of
 the chess network (docs/nnue.md).
 
-    python3 tools/nnue/label_static.py IN OUT [--jobs 2] [--engine /usr/games/stockfish]
+    python3 -m tools.nnue.label_static IN OUT [--jobs 2] [--engine /usr/games/stockfish]
 
 IN holds ``FEN;result`` lines (``protocol/examples/texel_positions.rs``);
 OUT gets ``FEN;result;cp`` lines, cp being the engine's "Final evaluation"
@@ -56,12 +55,12 @@ def main():
     ap.add_argument("--engine", default="/usr/games/stockfish")
     a = ap.parse_args()
     with open(a.inp) as f:
-        lines = [l.rstrip("\n") for l in f if l.strip()]
+        lines = [line.rstrip("\n") for line in f if line.strip()]
     chunks = [lines[i : i + CHUNK] for i in range(0, len(lines), CHUNK)]
     done = 0
     with open(a.out, "w") as out, ThreadPoolExecutor(a.jobs) as pool:
         for labelled in pool.map(lambda c: label_chunk(a.engine, c), chunks):
-            out.write("".join(l + "\n" for l in labelled))
+            out.write("".join(line + "\n" for line in labelled))
             done += len(labelled)
     print(f"{done} of {len(lines)} positions labelled", file=sys.stderr)
 

@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Add positions one random move away from self-play positions, so the chess
 network also learns the unbalanced positions a search tree is full of
 (docs/nnue.md).
 
-    python3 tools/nnue/perturb.py IN OUT [--fraction 0.5] [--copies 1] [--seed 1]
+    python3 -m tools.nnue.perturb IN OUT [--fraction 0.5] [--copies 1] [--seed 1]
 
 IN and OUT hold ``FEN;result`` lines. OUT gets every line of IN and, for a
 random ``--fraction`` of them, the positions after ``--copies`` distinct

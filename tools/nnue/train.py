@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Train the chess network (docs/nnue.md) with numpy and write its quantised
 weights for `eval/src/nnue/`.
 
-    python3 tools/nnue/train.py DATA... --out eval/src/nnue/chess.nnue
+    python3 -m tools.nnue.train DATA... --out eval/src/nnue/chess.nnue
         [--hidden 128] [--epochs 10] [--batch 4096] [--lr 0.002]
         [--wdl 0.0] [--val 0.02] [--seed 1] [--no-mirror] [--init FILE]
 

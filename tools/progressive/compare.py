@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Compares vsadnik's progressive move generation with the independent
 python-chess reference (progressive_ref.py) on positions from seeded random
 games: the legal move set (perft 1 divide) of every position, perft 2 (or
@@ -6,7 +5,7 @@ deeper) divide counts on a sample, both from the FEN the reference writes
 (tests vsadnik's FEN parser) and from the start FEN plus the game's moves
 (tests vsadnik's own series bookkeeping).
 
-  python3 tools/progressive/compare.py --games 20 [--variant italian] [--depth 2]
+  python3 -m tools.progressive.compare --games 20 [--variant italian] [--depth 2]
       [--every 4] [--binary target/release/vsadnik] [--seed 1]
 
 Exit status 1 on any difference (printed with the FEN and the moves).
@@ -16,23 +15,21 @@ import argparse
 import csv
 import os
 import random
-import subprocess
 import sys
 
 import chess
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import progressive_ref as ref  # noqa: E402
+from tools import REPO, vsadnik
+from tools.progressive import progressive_ref as ref
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-MATES = os.path.join(ROOT, "data", "progressive", "progressive_mates_public.csv")
+MATES = os.path.join(REPO, "data", "progressive", "progressive_mates_public.csv")
 
 
 def rust_divide(binary, variant, depth, fen, moves=None):
-    cmd = [binary, "perft", str(depth), "--divide", "--variant", "progressive-" + variant, "--fen", fen]
+    args = ["perft", str(depth), "--divide", "--variant", "progressive-" + variant, "--fen", fen]
     if moves:
-        cmd += ["--moves"] + moves
-    r = subprocess.run(cmd, capture_output=True, text=True)
+        args += ["--moves"] + moves
+    r = vsadnik.run(binary, args, capture_output=True, text=True)
     if r.returncode != 0:
         return None, r.stderr.strip()
     out = {}
@@ -85,9 +82,10 @@ def main():
     ap.add_argument("--variant", choices=ref.VARIANTS + ("all",), default="all")
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--every", type=int, default=4, help="deep comparison every N positions")
-    ap.add_argument("--binary", default=os.path.join(ROOT, "target", "release", "vsadnik"))
+    ap.add_argument("--binary", help=vsadnik.HELP)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
+    a.binary = vsadnik.require(a.binary)
     variants = ref.VARIANTS if a.variant == "all" else (a.variant,)
     rng = random.Random(a.seed)
     totals = {"positions": 0, "moves": 0, "deep": 0, "leaves": 0, "diffs": 0}

@@ -1,20 +1,17 @@
-#!/usr/bin/env python3
 """Writes data/perft/progressive-{italian,scottish,english}.epd: perft counts
 (single moves, series boundaries included, as the contract counts them) from
 the independent reference progressive_ref.py, with the source of every
 position in a comment line above it.
 
-  python3 tools/progressive/make_fixtures.py [--check]   (--check: compare, write nothing)
+  python3 -m tools.progressive.make_fixtures [--check]   (--check: compare, write nothing)
 """
 
 import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import progressive_ref as ref  # noqa: E402
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+from tools import REPO
+from tools.progressive import progressive_ref as ref
 
 # (comment, FEN, deepest depth)
 COMMON = [
@@ -73,7 +70,7 @@ def main():
             "# moves, series boundaries included; draw rules ignored, a position with no legal move has no",
             "# children). FEN as in docs/rules/progressive.md (fields 7 and 8 optional).",
             "# Every number comes from the independent python-chess reference",
-            "# tools/progressive/progressive_ref.py (regenerate: python3 tools/progressive/make_fixtures.py).",
+            "# tools/progressive/progressive_ref.py (regenerate: python3 -m tools.progressive.make_fixtures).",
             "#",
         ]
         for comment, fen, depth in COMMON + EXTRA[v]:
@@ -83,7 +80,7 @@ def main():
             lines.append(f"# {comment}; counted by progressive_ref.py")
             lines.append(fen + " " + " ".join(f";D{d} {n}" for d, n in enumerate(counts, 1)))
             print(f"{v} {fen}: {counts} ({time.time() - t:.1f} s)", file=sys.stderr)
-        path = os.path.join(ROOT, "data", "perft", f"progressive-{v}.epd")
+        path = os.path.join(REPO, "data", "perft", f"progressive-{v}.epd")
         text = "\n".join(lines) + "\n"
         if check:
             old = open(path).read() if os.path.exists(path) else ""

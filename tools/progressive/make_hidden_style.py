@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Makes a "hidden-style" set of progressive-chess problems like the public
 mate set (data/progressive/progressive_mates_public.csv) but with longer
 series, n = 8..12, and labels every position under Italian and Scottish
@@ -39,7 +38,7 @@ series n = 8..12 themselves (the same number for each n), labelled as they
 come: mostly easy mates (random play leaves the kings open) and a few
 positions without a mate where vsadnik's series defended.
 
-  python3 tools/progressive/make_hidden_style.py --count 60 --seed 1 \\
+  python3 -m tools.progressive.make_hidden_style --count 60 --seed 1 \\
       [--limit 30] [--probe-limit 20] [--out data/progressive/hidden_style.csv]
       [--style shortest|random] [--relabel] [--append]
 """
@@ -48,15 +47,12 @@ import argparse
 import csv
 import os
 import random
-import sys
 
 import chess
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import progressive_ref as ref  # noqa: E402
-import settle_bench as bench  # noqa: E402
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+from tools import REPO, vsadnik
+from tools.progressive import progressive_ref as ref
+from tools.progressive import settle_bench as bench
 
 # Real opening lines (SAN), a few moves each side.
 OPENINGS = [
@@ -251,7 +247,7 @@ def main():
     ap.add_argument("--limit", type=float, default=30.0, help="labelling limit, seconds")
     ap.add_argument("--engine-share", type=float, default=0.5)
     ap.add_argument("--probe-limit", type=float, default=20.0, help="probe limit, seconds")
-    ap.add_argument("--out", default=os.path.join(ROOT, "data", "progressive", "hidden_style.csv"))
+    ap.add_argument("--out", default=os.path.join(REPO, "data", "progressive", "hidden_style.csv"))
     ap.add_argument("--style", choices=["shortest", "random"], default="shortest",
                     help="problems whose mate needs the series (default), or "
                     "random game positions at series 8..12 as they come")
@@ -259,8 +255,9 @@ def main():
                     help="judge the `?` labels of --out again instead of making positions")
     ap.add_argument("--append", action="store_true",
                     help="add --count positions to those of --out")
-    ap.add_argument("--binary", default=os.path.join(ROOT, "target", "release", "vsadnik"))
+    ap.add_argument("--binary", help=vsadnik.HELP)
     args = ap.parse_args()
+    args.binary = vsadnik.require(args.binary)
     rng = random.Random(args.seed)
     player = bench.Uci(args.binary)
     player.send("setoption name UCI_Variant value progressive-italian")

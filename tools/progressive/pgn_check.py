@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Checks progressive-chess PGN as `vsadnik match` writes it (docs/match.md,
 "Progressive chess in PGN") with python-chess, which knows nothing of
 progressive chess:
@@ -17,8 +16,8 @@ progressive chess:
 - a game whose movetext is empty (en passant after an earlier double step)
   is checked from its record alone, against vsadnik.
 
-  python3 tools/progressive/pgn_check.py                 # plays, then checks
-  python3 tools/progressive/pgn_check.py --pgn games.pgn # checks a file
+  python3 -m tools.progressive.pgn_check                 # plays, then checks
+  python3 -m tools.progressive.pgn_check --pgn games.pgn # checks a file
       [--binary target/release/vsadnik] [--games 4] [--tc 0.5+0.01]
       [--variants italian,scottish,english]
 
@@ -40,7 +39,8 @@ import tempfile
 import chess
 import chess.pgn
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+from tools import vsadnik
+
 NAMES = ["progressive-italian", "progressive-scottish", "progressive-english"]
 # The start position and White in mid-series 3 (one move played): the
 # second needs the VariantFEN tag.
@@ -87,7 +87,7 @@ def vsadnik_fen(binary, variant, fen, moves):
     if moves:
         pos += " moves " + " ".join(moves)
     script = f"uci\nsetoption name UCI_Variant value {variant}\n{pos}\nd\nquit\n"
-    r = subprocess.run([binary], input=script, capture_output=True, text=True, timeout=30)
+    r = vsadnik.run(binary, [], input=script, capture_output=True, text=True, timeout=30)
     for line in r.stdout.splitlines():
         if line.startswith("Fen: "):
             return line[5:]
@@ -183,19 +183,20 @@ def replay_record(board, played, coords):
 
 
 def play(binary, variant, games, tc, openings, pgn):
-    cmd = [binary, "match", "--variant", variant, "--games", str(games), "--tc", tc,
-           "--engine", binary, "--engine", binary, "--openings", openings, "--pgn", pgn]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, timeout=600)
+    args = ["match", "--variant", variant, "--games", str(games), "--tc", tc,
+            "--engine", binary, "--engine", binary, "--openings", openings, "--pgn", pgn]
+    vsadnik.run(binary, args, check=True, stdout=subprocess.DEVNULL, timeout=600)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pgn", help="check this file instead of playing")
-    ap.add_argument("--binary", default=os.path.join(ROOT, "target", "release", "vsadnik"))
+    ap.add_argument("--binary", help=vsadnik.HELP)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--tc", default="0.5+0.01")
     ap.add_argument("--variants", default="italian,scottish,english")
     a = ap.parse_args()
+    a.binary = vsadnik.require(a.binary)
     if a.pgn:
         paths = [a.pgn]
     else:

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """A second, simple and independent progressive-chess move generator on top of
 python-chess, written from docs/rules/progressive.md (not from the
 Rust code). Slow on purpose: clarity first.

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Time for vsadnik to settle the mate question of progressive-chess
 positions: find the mate in the current series (`info ... score mate 1`) or
 prove there is none (`info string no mate in this series (proved)`).
@@ -12,7 +11,7 @@ verdict that contradicts the CSV's label (`mate` / `none`; `?` = unknown) is
 an error. Prints a line per position, then a table per rule set and series
 length: positions, median, max, settled, errors.
 
-  python3 tools/progressive/settle_bench.py \\
+  python3 -m tools.progressive.settle_bench \\
       [--csv data/progressive/hidden_style.csv] [--variants italian,scottish] \\
       [--limit 30] [--nmin 8 --nmax 12] [--binary target/release/vsadnik]
 
@@ -26,15 +25,13 @@ import csv
 import os
 import queue
 import statistics
-import subprocess
 import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import progressive_ref as ref  # noqa: E402
+from tools import REPO, vsadnik
+from tools.progressive import progressive_ref as ref
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PROVED = "info string no mate in this series (proved)"
 
 
@@ -42,12 +39,11 @@ class Uci:
     """A vsadnik UCI process."""
 
     def __init__(self, binary):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
+        self.p = vsadnik.start(binary, text=True, bufsize=1)
         self.lines = queue.Queue()
         threading.Thread(target=self.read, daemon=True).start()
         self.send("uci")
-        self.until(lambda l: l == "uciok")
+        self.until(lambda line: line == "uciok")
         self.send("setoption name Threads value 1")
 
     def send(self, line):
@@ -77,7 +73,7 @@ class Uci:
 
     def sync(self):
         self.send("isready")
-        self.until(lambda l: l == "readyok")
+        self.until(lambda line: line == "readyok")
 
     def close(self):
         self.send("quit")
@@ -126,21 +122,22 @@ def settle(engine, fen, limit):
         if text.startswith("bestmove"):
             raise RuntimeError("bestmove before the search settled: " + fen)
     engine.send("stop")
-    engine.until(lambda l: l.startswith("bestmove"))
+    engine.until(lambda line: line.startswith("bestmove"))
     return verdict, seconds, pv
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--csv", default=os.path.join(ROOT, "data", "progressive", "hidden_style.csv"))
+    ap.add_argument("--csv", default=os.path.join(REPO, "data", "progressive", "hidden_style.csv"))
     ap.add_argument("--variants", default="italian,scottish")
     ap.add_argument("--limit", type=float, default=30.0)
     ap.add_argument("--nmin", type=int, default=1)
     ap.add_argument("--nmax", type=int, default=99)
     ap.add_argument("--ids", default="", help="comma-separated ids (default: all)")
     ap.add_argument("--label", default="", help="label for rows without one (e.g. mate)")
-    ap.add_argument("--binary", default=os.path.join(ROOT, "target", "release", "vsadnik"))
+    ap.add_argument("--binary", help=vsadnik.HELP)
     args = ap.parse_args()
+    args.binary = vsadnik.require(args.binary)
     with open(args.csv) as f:
         rows = [r for r in csv.DictReader(f) if args.nmin <= int(r["series_length"]) <= args.nmax]
     if args.ids:

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Where progressive games are lost: for every game of a `vsadnik match
 --debug` log that ended in a mate at a series start search (`score mate 1`),
 search the loser's series start before it again with a bigger node budget
@@ -10,7 +9,7 @@ and tell what that search sees:
 - "escaped": the winner finds no mate after the series it plays;
 - "big search wins": it finds a mate of its own.
 
-    python3 tools/progressive/where_lost.py LOG VSADNIK NODES [--variant V]
+    python3 -m tools.progressive.where_lost LOG VSADNIK NODES [--variant V]
 
 LOG is the standard error of `vsadnik match ... --debug` (one game at a
 time: `--concurrency 1`, since the engines' lines of parallel games cannot be
@@ -19,7 +18,8 @@ told apart); VSADNIK the engine to search with. docs/strength.md,
 """
 import argparse
 import re
-import subprocess
+
+from tools import vsadnik
 
 
 def parse(log):
@@ -65,7 +65,7 @@ def pv_of(info):
 
 def search(binary, variant, pos, nodes):
     """The last `info depth` line of a search of `pos` with `nodes` nodes."""
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    p = vsadnik.start(binary, text=True)
     p.stdin.write(f"uci\nsetoption name UCI_Variant value {variant}\n{pos}\ngo nodes {nodes}\n")
     p.stdin.flush()
     info = ""
@@ -87,6 +87,7 @@ def main():
     ap.add_argument("nodes", type=int)
     ap.add_argument("--variant", default="progressive-english")
     a = ap.parse_args()
+    a.binary = vsadnik.require(a.binary)
     # Series starts only: the later moves of a series come from the plan.
     starts = [s for s in parse(a.log) if nodes_of(s[3]) > 0]
     tally = {}

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Checks vsadnik's UCI and XBoard front ends with python-chess's engine module.
 
 For each protocol (UCI via popen_uci, XBoard via popen_xboard):
@@ -14,12 +13,11 @@ For each protocol (UCI via popen_uci, XBoard via popen_xboard):
 Any failure (exception, illegal move, time loss, unexpected python-chess
 warning) makes the exit status 1. A summary is printed at the end.
 
-  python3 tools/protocol/python_chess_check.py [--engine PATH] [--games N]
+  python3 -m tools.protocol.python_chess_check [--engine PATH] [--games N]
       [--base SECONDS] [--inc SECONDS] [--max-plies N] [--protocols uci,xboard]
 """
 import argparse
 import logging
-import os
 import sys
 import time
 
@@ -27,10 +25,10 @@ try:
     import chess
     import chess.engine
 except ImportError:
-    sys.stderr.write("python_chess_check.py needs python-chess: pip install chess\n")
+    sys.stderr.write("python_chess_check.py needs python-chess: pip install -r tools/requirements.txt\n")
     sys.exit(2)
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tools import vsadnik
 
 OPENINGS = [
     chess.STARTING_FEN,
@@ -210,16 +208,14 @@ class Check:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP)
     ap.add_argument("--games", type=int, default=3, help="self-games per protocol")
     ap.add_argument("--base", type=float, default=4.0, help="seconds on each clock")
     ap.add_argument("--inc", type=float, default=0.05, help="increment per move in seconds")
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--protocols", default="uci,xboard")
     args = ap.parse_args()
-    if not os.path.exists(args.engine):
-        sys.stderr.write("no engine at %s (cargo build --release first)\n" % args.engine)
-        return 2
+    args.engine = vsadnik.require(args.engine)
     warnings = Warnings()
     logging.getLogger("chess.engine").addHandler(warnings)
     check = Check(args)

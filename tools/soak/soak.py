@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Soak test: vsadnik against itself in every variant through `vsadnik match`.
 
 Plays GAMES games per variant at a fast time control (default 1+0.01; team
@@ -7,7 +6,7 @@ prints per variant the games, the results and how they ended; time
 forfeits and engine faults (illegal move, crash, stalled connection, false
 claim) are counted apart. Exit status 1 if there was any forfeit or fault.
 
-  python3 tools/soak/soak.py [--engine PATH] [--games N] [--tc TC]
+  python3 -m tools.soak.soak [--engine PATH] [--games N] [--tc TC]
       [--concurrency K] [--variants a,b] [--out DIR]
 
 The openings of tools/strength/ are used where a variant has a file.
@@ -16,12 +15,12 @@ import argparse
 import collections
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tools import REPO, vsadnik
+
 TEAM = {"bughouse", "swedish"}
 FAULTS = {"time forfeit", "illegal move", "engine crash", "stalled connection", "rules infraction"}
 
@@ -56,15 +55,16 @@ def terminations(pgn_path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP)
     ap.add_argument("--games", type=int, default=23, help="games per variant")
     ap.add_argument("--tc", default="1+0.01")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--variants", default="")
     ap.add_argument("--out", default="", help="folder for the PGN files (default: a temporary one)")
     args = ap.parse_args()
-    variants = args.variants.split(",") if args.variants else subprocess.run(
-        [args.engine, "variants"], capture_output=True, text=True, check=True).stdout.split()
+    args.engine = vsadnik.require(args.engine)
+    variants = args.variants.split(",") if args.variants else vsadnik.run(
+        args.engine, ["variants"], capture_output=True, text=True, check=True).stdout.split()
     out = args.out or tempfile.mkdtemp(prefix="vsadnik-soak-")
     os.makedirs(out, exist_ok=True)
     print(f"PGN files in {out}")
@@ -76,7 +76,7 @@ def main():
         if os.path.exists(pgn):
             os.remove(pgn)
         engines = 4 if v in TEAM else 2
-        cmd = [args.engine, "match", "--variant", v, "--games", str(args.games), "--tc", args.tc,
+        cmd = ["match", "--variant", v, "--games", str(args.games), "--tc", args.tc,
                "--concurrency", str(1 if v in TEAM else args.concurrency), "--pgn", pgn]
         for _ in range(engines):
             cmd += ["--engine", args.engine]
@@ -84,7 +84,7 @@ def main():
         if book:
             cmd += ["--openings", book]
         t0 = time.monotonic()
-        run = subprocess.run(cmd, capture_output=True, text=True)
+        run = vsadnik.run(args.engine, cmd, capture_output=True, text=True)
         minutes = (time.monotonic() - t0) / 60
         if run.returncode != 0:
             print(f"{v}: vsadnik match failed ({run.returncode}): {run.stderr.strip()[-500:]}")

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Where chess games against another engine are lost: every position of the
 games of a PGN (from their start position up to --plies plies) is searched by
 a full-strength engine, and each move is charged what it lost, in
@@ -8,7 +7,7 @@ moves of the game, the mean loss per move and the moves losing 100 cp or
 more, and for the games PLAYER lost, the move at which its side first stood
 at -200 or worse for good.
 
-    python3 tools/strength/move_loss.py PGN PLAYER [--plies 80] [--nodes 100000] \
+    python3 -m tools.strength.move_loss PGN PLAYER [--plies 80] [--nodes 100000] \
         [--engine /usr/games/stockfish] [--jobs 2]
 
 PLAYER is a substring of the White/Black tags (e.g. vsadnik). The searches
@@ -17,15 +16,12 @@ repeatable. docs/strength.md, "Where the games against UCI_Elo 2500 are
 lost", has a run.
 """
 import argparse
-import os
-import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import chess
 import chess.pgn
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "texel"))
-from label_scores import Engine  # noqa: E402
+from tools.texel.label_scores import Engine
 
 CLIP = 1000
 LOST = -200

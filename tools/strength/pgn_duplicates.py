@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Counts games with the same start position (FEN tag) and the same move
 text in PGN files (self-play sanity check: deterministic engines repeat
 games unless the openings differ).
 
-    python3 tools/strength/pgn_duplicates.py FILE.pgn [...]
+    python3 -m tools.strength.pgn_duplicates FILE.pgn [...]
 """
 import re
 import sys
@@ -12,8 +11,8 @@ import sys
 def games(text):
     for block in re.split(r"\n(?=\[Event )", text):
         lines = block.splitlines()
-        fen = [l for l in lines if l.startswith("[FEN ")]
-        moves = "\n".join(l for l in lines if l and not l.startswith("["))
+        fen = [line for line in lines if line.startswith("[FEN ")]
+        moves = "\n".join(line for line in lines if line and not line.startswith("["))
         if moves:
             yield fen + re.sub(r"\{[^}]*\}", "", moves).split()
 

@@ -1,26 +1,27 @@
-#!/usr/bin/env python3
 """Random openings for `vsadnik match --openings`: FEN lines reached by a few
 uniformly random legal moves from a variant's start position.
 
-    python3 tools/strength/random_openings.py VARIANT COUNT PLIES [--seed S] [--engine PATH]
+    python3 -m tools.strength.random_openings VARIANT COUNT PLIES [--seed S] [--engine PATH]
 
 The legal moves come from the engine itself (UCI `go perft 1`, divide lines
-`MOVE: N`), the FEN from its `d` command. Positions are distinct; a line
-whose position has no legal move is replaced. For progressive chess a ply
-is one single move (PLIES=3 ends at the start of series 3).
+`MOVE: N`), the FEN from its `d` command; the engine is vsadnik as
+tools/vsadnik.py finds it, unless --engine names one. Positions are
+distinct; a line whose position has no legal move is replaced. For
+progressive chess a ply is one single move (PLIES=3 ends at the start of
+series 3).
 """
 import argparse
 import random
-import subprocess
 import sys
+
+from tools import vsadnik
 
 
 class Engine:
     def __init__(self, path, variant):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
+        self.p = vsadnik.start(path, text=True, bufsize=1)
         self.send("uci")
-        self.until(lambda l: l == "uciok")
+        self.until(lambda line: line == "uciok")
         if variant != "chess":
             self.send(f"setoption name UCI_Variant value {variant}")
 
@@ -45,13 +46,13 @@ class Engine:
     def legal(self, moves):
         self.position(moves)
         self.send("go perft 1")
-        lines = self.until(lambda l: l.startswith("Nodes searched"))
-        return [l.split(":")[0] for l in lines if l.endswith(": 1")]
+        lines = self.until(lambda line: line.startswith("Nodes searched"))
+        return [line.split(":")[0] for line in lines if line.endswith(": 1")]
 
     def fen(self, moves):
         self.position(moves)
         self.send("d")
-        lines = self.until(lambda l: l.startswith("Fen: "))
+        lines = self.until(lambda line: line.startswith("Fen: "))
         return lines[-1][len("Fen: "):]
 
 
@@ -61,8 +62,9 @@ def main():
     ap.add_argument("count", type=int)
     ap.add_argument("plies", type=int)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--engine", default="target/release/vsadnik")
+    ap.add_argument("--engine", help=vsadnik.HELP)
     a = ap.parse_args()
+    a.engine = vsadnik.require(a.engine)
     rng = random.Random(a.seed)
     eng = Engine(a.engine, a.variant)
     seen = set()

@@ -2,9 +2,9 @@
 mode that tells the legal moves and the FEN of a position, so that the stubs
 need nothing but the Python standard library.
 
-The program is `$VSADNIK_BIN` (the Rust tests set it to the binary they
-test), else `target/release/vsadnik` or `target/debug/vsadnik` of this
-repository, else `vsadnik` on `PATH`.
+The program is found by the tools' rule (tools/vsadnik.py: `$VSADNIK_BIN`,
+which the Rust tests set to the binary they test, else `target/release/vsadnik`
+or `target/debug/vsadnik` of this repository, else `vsadnik` on `PATH`).
 
 The oracle is asked with UCI commands (see docs/protocols.md):
 `setoption name UCI_Variant value V`, `position startpos|fen F [moves ...]`,
@@ -15,36 +15,17 @@ for chess, in the same order). An error message from vsadnik
 
 Also here: the small FEN helpers the stubs share.
 """
-import os
 import re
-import shutil
-import subprocess
 import sys
+
+from tools import vsadnik
 
 # A `go perft 1` line: a move and its leaf count.
 MOVE_LINE = re.compile(r"(\S+): \d+")
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
 
 class OracleError(Exception):
-    """vsadnik could not be started, exited, or refused a command."""
-
-
-def find_vsadnik():
-    """The path of the vsadnik program to run (see the module docstring)."""
-    path = os.environ.get("VSADNIK_BIN")
-    if path:
-        return path
-    for profile in ("release", "debug"):
-        path = os.path.join(REPO, "target", profile, "vsadnik")
-        if os.access(path, os.X_OK):
-            return path
-    path = shutil.which("vsadnik")
-    if path:
-        return path
-    raise OracleError("cannot find vsadnik: set VSADNIK_BIN to its path, or build it "
-                      "(cargo build --release)")
+    """vsadnik could not be found or started, exited, or refused a command."""
 
 
 class Oracle:
@@ -55,10 +36,11 @@ class Oracle:
     """
 
     def __init__(self, program=None):
-        program = program or find_vsadnik()
         try:
-            self.proc = subprocess.Popen([program], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, text=True, bufsize=1)
+            program = vsadnik.find(program)
+            self.proc = vsadnik.start(program, text=True, bufsize=1)
+        except vsadnik.NotFound as e:
+            raise OracleError(str(e)) from e
         except OSError as e:
             raise OracleError("cannot start vsadnik (%s): %s" % (program, e)) from e
         self.program = program

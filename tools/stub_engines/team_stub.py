@@ -32,15 +32,15 @@ never answering a `got:` message).
 The position is kept as a FEN with the reserve in brackets; the reserves
 come from the arbiter (UCI `position fen ...[reserve]`, XBoard `holding`).
 The legal moves, under the rules of the variant being played, come from a
-vsadnik child process (oracle.py: `$VSADNIK_BIN`, else the repository's
-target/release/vsadnik, else `vsadnik` on PATH). Only the Python standard
-library is used.
+vsadnik child process (oracle.py, found by the rule of tools/vsadnik.py).
+Only the Python standard library is used. Started by path, it needs the
+repository on PYTHONPATH (README.md here).
 """
 import random
 import sys
 import time
 
-import oracle
+from tools.stub_engines import oracle
 
 KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 ROOK_LINES = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -176,7 +176,7 @@ class Stub:
             return None
         return (self.rng.choice(moves) if self.rng else moves[0]), self.variant
 
-    def play(self, emit):
+    def play(self):
         if "delay" in self.opt:
             time.sleep(float(self.opt["delay"]))
         choice = self.choose()
@@ -194,7 +194,7 @@ class Stub:
         # A checking drop in Swedish chess is played under bughouse rules:
         # the arbiter confiscates it and sends `undo`.
         self.push(mv, rules)
-        emit(mv)
+        self.out("move " + mv)
 
     # --- UCI -------------------------------------------------------------
     def uci(self, line):
@@ -217,7 +217,7 @@ class Stub:
             moves = words[k + 1:]
             self.fen = self.rules.fen(self.variant, fen, moves) if moves else fen
         elif cmd == "go":
-            self.play(None)
+            self.play()
         elif cmd == "quit":
             sys.exit(0)
 
@@ -226,7 +226,6 @@ class Stub:
         words = line.split()
         cmd = words[0] if words else ""
         rest = line[len(cmd):].strip()
-        emit = lambda mv: self.out("move " + mv)
         if cmd == "protover":
             self.out('feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 '
                      'variants="bughouse,swedish" myname="%s" done=1' % self.name)
@@ -240,13 +239,13 @@ class Stub:
             self.forced = True
         elif cmd == "go":
             self.forced = False
-            self.play(emit)
+            self.play()
         elif cmd == "usermove":
             if not self.push(rest):
                 self.out("Illegal move: " + rest)
                 return
             if not self.forced:
-                self.play(emit)
+                self.play()
         elif cmd == "undo":
             if self.history:
                 self.fen = self.history.pop()
@@ -269,11 +268,9 @@ class Stub:
 
     def run(self):
         handle = self.xboard if self.opt.get("xboard") else self.uci
-        if self.opt.get("mute"):
-            handle = lambda line: None
         for line in sys.stdin:
             line = line.strip()
-            if line:
+            if line and not self.opt.get("mute"):
                 handle(line)
 
 

@@ -21,14 +21,14 @@ Options (N counts this engine's own moves in the current game, from 1):
   --random SEED        play a random legal move (seeded per game) instead
   --no-uciok           never answer `uci` (protocol detection test)
 Chess only. Only the Python standard library is used; the legal moves come
-from a vsadnik child process (oracle.py: `$VSADNIK_BIN`, else the
-repository's target/release/vsadnik, else `vsadnik` on PATH).
+from a vsadnik child process (oracle.py, found by the rule of tools/vsadnik.py).
+Started by path, it needs the repository on PYTHONPATH (README.md here).
 """
 import random
 import sys
 import time
 
-import oracle
+from tools.stub_engines import oracle
 
 FLAGS = ("no-uciok",)
 LIMITS = ("crash-after", "stderr-then-crash", "hang-after", "illegal-after", "garbage-after",

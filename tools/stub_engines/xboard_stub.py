@@ -17,13 +17,14 @@ Options (N counts this engine's own moves in the current game, from 1):
   --no-features      behave like a protocol-1 engine (no feature lines)
   --delay S          wait S seconds before each move
 Chess only. Only the Python standard library is used; the legal moves and
-their SAN come from a vsadnik child process (oracle.py: `$VSADNIK_BIN`, else
-the repository's target/release/vsadnik, else `vsadnik` on PATH).
+their SAN come from a vsadnik child process (oracle.py, found by the rule of
+tools/vsadnik.py). Started by path, it needs the repository on PYTHONPATH
+(README.md here).
 """
 import sys
 import time
 
-import oracle
+from tools.stub_engines import oracle
 
 
 def bare(san):

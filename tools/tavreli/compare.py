@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Compare vsadnik's tavreli move generator with the independent Python one.
 
 Plays seeded random games with the Python generator (tavreli_ref.py), biased
@@ -14,7 +13,7 @@ and compares the legal move sets; every few plies it compares `perft 2`
 the engine is the one the Python side writes, so FEN reading is compared
 too; the engine's own FEN is not needed.
 
-    python3 tools/tavreli/compare.py [--engine target/release/vsadnik]
+    python3 -m tools.tavreli.compare [--engine target/release/vsadnik]
         [--games 60] [--plies 80] [--seed 1] [--perft2-every 4]
         [--perft3-every 40] [--starts 0,3,10]
 
@@ -23,14 +22,12 @@ the totals; exits 1 on any mismatch.
 """
 
 import argparse
-import os
 import random
-import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tavreli_ref as ref  # noqa: E402
+from tools import vsadnik
+from tools.tavreli import tavreli_ref as ref
 
 # Constructed starting points: towers of mixed colours, splits that
 # uncover either side, pawns about to promote or sitting covered on their
@@ -66,8 +63,9 @@ EXTRA_STARTS = [
 
 
 def engine_divide(engine, fen, depth):
-    out = subprocess.run(
-        [engine, "perft", str(depth), "--divide", "--variant", "tavreli", "--fen", fen],
+    out = vsadnik.run(
+        engine,
+        ["perft", str(depth), "--divide", "--variant", "tavreli", "--fen", fen],
         capture_output=True,
         text=True,
         timeout=600,
@@ -128,8 +126,7 @@ def choose(game, moves, rnd):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--engine", default=os.path.join(here, "..", "..", "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP)
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--plies", type=int, default=80)
     ap.add_argument("--seed", type=int, default=1)
@@ -139,6 +136,7 @@ def main():
     ap.add_argument("--starts", default="",
                     help="comma-separated indices into EXTRA_STARTS (default: all, in turn)")
     args = ap.parse_args()
+    args.engine = vsadnik.require(args.engine)
 
     rnd = random.Random(args.seed)
     stats = dict(games=0, positions=0, moves=0, perft2=0, perft3=0, leaves=0, mismatches=0,

@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 """Writes data/perft/tavreli.epd: tavreli perft counts computed by the
 independent Python generator (tavreli_ref.py), never by the engine.
 
-    python3 tools/tavreli/make_fixtures.py [--out data/perft/tavreli.epd]
+    python3 -m tools.tavreli.make_fixtures [--out data/perft/tavreli.epd]
         [--max-leaves 4000000]
-    python3 tools/tavreli/make_fixtures.py --check [--engine target/release/vsadnik]
+    python3 -m tools.tavreli.make_fixtures --check [--engine target/release/vsadnik]
 
 Each position is counted depth by depth while the previous count suggests
 the next stays under --max-leaves. With --check the file is read back and
@@ -14,15 +13,11 @@ every count is compared with `vsadnik perft D --variant tavreli --fen FEN`.
 import argparse
 import os
 import random
-import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tavreli_ref as ref  # noqa: E402
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..", "..")
+from tools import REPO, vsadnik
+from tools.tavreli import tavreli_ref as ref
 
 
 def random_game_fen(seed, plies):
@@ -122,8 +117,8 @@ def check(path, engine):
         fen = parts[0].strip()
         for p in parts[1:]:
             d, n = p.split()
-            out = subprocess.run([engine, "perft", d[1:], "--variant", "tavreli", "--fen", fen],
-                                 capture_output=True, text=True)
+            out = vsadnik.run(engine, ["perft", d[1:], "--variant", "tavreli", "--fen", fen],
+                              capture_output=True, text=True)
             got = out.stdout.strip().splitlines()[-1] if out.returncode == 0 else out.stderr.strip()
             total += 1
             if got != "Nodes searched: %s" % n:
@@ -135,14 +130,14 @@ def check(path, engine):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default=os.path.join(ROOT, "data", "perft", "tavreli.epd"))
+    ap.add_argument("--out", default=os.path.join(REPO, "data", "perft", "tavreli.epd"))
     ap.add_argument("--max-leaves", type=int, default=4_000_000)
     ap.add_argument("--max-depth", type=int, default=5)
     ap.add_argument("--check", action="store_true")
-    ap.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP + "; with --check")
     args = ap.parse_args()
     if args.check:
-        return check(args.out, args.engine)
+        return check(args.out, vsadnik.require(args.engine))
     write(args.out, args.max_leaves, args.max_depth)
     return 0
 

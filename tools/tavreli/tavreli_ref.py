@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """A second, deliberately simple tavreli (Russian chess) move generator.
 
 Written from docs/rules/tavreli.md (rules R1-R10 and the fine

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Add a search score to Texel data: ``FEN;result`` lines in, ``FEN;result;cp``
 lines out, where cp is the score of a fixed-node search by a UCI engine
 (Debian's Stockfish by default) in centipawns from White's point of view,
@@ -9,7 +8,7 @@ thread), so the output is deterministic for a given engine and node count.
 Lines that already carry a score are copied unchanged; a position the
 engine answers without a score (one legal move) is left out.
 
-    nice python3 tools/texel/label_scores.py IN OUT [--nodes 2500] [--engine PATH] [--variant V]
+    nice python3 -m tools.texel.label_scores IN OUT [--nodes 2500] [--engine PATH] [--variant V]
 
 With `--engine target/release/vsadnik --variant tavreli` it labels a
 variant's positions with vsadnik's own deeper search (docs/eval.md,

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Generate labelled positions for Texel tuning of vsadnik's evaluation.
 
 Games are played by an external UCI engine (Debian's Stockfish by default)
@@ -27,7 +26,7 @@ Generation is deterministic for a given seed (one engine thread, hash
 cleared per game), so the first N games of any run are identical.
 
 The set the weights in eval/src/chess/tuned.rs were fitted to (docs/eval.md):
-  nice python3 tools/texel/make_data.py --games 2000 --nodes 2500 --seed 1 \
+  nice python3 -m tools.texel.make_data --games 2000 --nodes 2500 --seed 1 \
       --out target/texel2000.txt
 """
 

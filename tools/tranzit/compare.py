@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Differential test of vsadnik's Chess-tranzit against tools/tranzit/tranzit_ref.py.
 
 Plays seeded random games with the Python reference (from the start position and from
@@ -18,7 +17,8 @@ A position where vsadnik rejects the FEN/moves or differs is a failure; the deta
 (FEN, game start and moves, actions missing/extra, differing counts) are printed and,
 for count differences, the line is followed down to the first position whose action set
 differs.  Closing line: `tranzit: N passed, N failed` (one check = one comparison).
-Exit status 1 on any mismatch, 2 when the engine cannot be run.
+Exit status 1 on any mismatch, 2 when the engine cannot be run. The engine is vsadnik
+as tools/vsadnik.py finds it, unless --engine names one.
 
 Action choice: uniform among the legal actions, except that with probability --bias an
 action is drawn from the "interesting" ones (transfers, captures, king transfers, checks,
@@ -28,9 +28,9 @@ action when that is still legal (to provoke T10 repetitions), and with probabili
 its own RNG seeded from (seed, game number): --only-game K replays game K.
 
 Examples:
-  python3 tools/tranzit/compare.py --quick              # 40 games, a couple of minutes
-  python3 tools/tranzit/compare.py --games 400 --seed 7
-  python3 tools/tranzit/compare.py --engine tools/tranzit/tranzit_ref.py   # self-check
+  python3 -m tools.tranzit.compare --quick              # 40 games, a couple of minutes
+  python3 -m tools.tranzit.compare --games 400 --seed 7
+  python3 -m tools.tranzit.compare --engine tools/tranzit/tranzit_ref.py   # self-check
 """
 import argparse
 import os
@@ -39,10 +39,8 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-import tranzit_ref as T  # noqa: E402
+from tools import vsadnik
+from tools.tranzit import tranzit_ref as T
 
 
 def fen_of(pieces, side="w", castling="-", ep="-", quiet=0, move=1, results="--", trans="-"):
@@ -212,22 +210,23 @@ SCRIPTED = [
 
 class Engine:
     def __init__(self, path, timeout=60):
+        # A .py engine (the reference, for a self-check) runs under this Python.
         if path.endswith(".py"):
-            self.base = [sys.executable, path]
+            self.program, self.base = sys.executable, [path]
         else:
-            self.base = [path]
+            self.program, self.base = path, []
         self.timeout = timeout
         self.calls = 0
 
     def perft(self, depth, fen, moves=None, divide=True):
-        cmd = self.base + ["perft", str(depth), "--variant", "tranzit", "--fen", fen]
+        args = self.base + ["perft", str(depth), "--variant", "tranzit", "--fen", fen]
         if moves:
-            cmd += ["--moves"] + list(moves)
+            args += ["--moves"] + list(moves)
         if divide:
-            cmd.append("--divide")
+            args.append("--divide")
         self.calls += 1
         try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=self.timeout)
+            r = vsadnik.run(self.program, args, capture_output=True, text=True, timeout=self.timeout)
         except subprocess.TimeoutExpired:
             return None, None, "timeout"
         if r.returncode != 0:
@@ -268,8 +267,8 @@ class Checker:
             return
         self.reports += 1
         print("MISMATCH " + title)
-        for l in lines:
-            print("  " + l)
+        for line in lines:
+            print("  " + line)
         sys.stdout.flush()
 
     @staticmethod
@@ -463,7 +462,7 @@ def play_game(chk, gi, name, start, args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "vsadnik"))
+    ap.add_argument("--engine", help=vsadnik.HELP + "; a .py file runs under this Python")
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--quick", action="store_true", help="40 games of at most 60 plies")
@@ -489,11 +488,10 @@ def main():
     if args.quick:
         args.games = min(args.games, 40)
         args.max_plies = min(args.max_plies, 60)
-    if not os.path.exists(args.engine):
-        sys.stderr.write("compare.py: engine %s not found (cargo build --release)\n" % args.engine)
-        return 2
-    engine = args.engine
-    if not args.no_snapshot and not engine.endswith(".py"):
+    # A .py engine (the reference) is not vsadnik: a missing one fails the first perft below.
+    py = args.engine and args.engine.endswith(".py")
+    engine = args.engine if py else vsadnik.require(args.engine)
+    if not args.no_snapshot and not py:
         # others rebuild target/release while this runs: test one fixed binary
         import atexit
         import hashlib

@@ -1,12 +1,11 @@
-#!/usr/bin/env python3
 """Write data/perft/tranzit.epd from the hand-made positions below, with the counts of
 tools/tranzit/tranzit_ref.py (the independent Python reference, written from
 docs/rules/tranzit.md).
 
-  python3 tools/tranzit/make_fixtures.py                 # rewrite data/perft/tranzit.epd
-  python3 tools/tranzit/make_fixtures.py --check         # recompute, compare with the file
-  python3 tools/tranzit/make_fixtures.py --show NAME     # depth-1 divide of one fixture
-  python3 tools/tranzit/make_fixtures.py --engine target/release/vsadnik   # also show vsadnik's counts
+  python3 -m tools.tranzit.make_fixtures                 # rewrite data/perft/tranzit.epd
+  python3 -m tools.tranzit.make_fixtures --check         # recompute, compare with the file
+  python3 -m tools.tranzit.make_fixtures --show NAME     # depth-1 divide of one fixture
+  python3 -m tools.tranzit.make_fixtures --engine target/release/vsadnik   # also show vsadnik's counts
 
 Each position: a `#` line with its name, the rules it covers and the hand check of D1,
 then `<FEN> ;D1 n ;D2 n ...` (leaf counts of action sequences, results applied along
@@ -16,15 +15,12 @@ million leaves.
 """
 import argparse
 import os
-import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-import tranzit_ref as T  # noqa: E402
-from compare import fen_of, P  # noqa: E402
+from tools import REPO, vsadnik
+from tools.tranzit import tranzit_ref as T
+from tools.tranzit.compare import fen_of, P
 
 EPD = os.path.join(REPO, "data", "perft", "tranzit.epd")
 SRC = "hand-made for the rules docs/rules/tranzit.md; counts by tools/tranzit/tranzit_ref.py"
@@ -197,11 +193,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--show")
-    ap.add_argument("--engine")
+    ap.add_argument("--engine", help="also show the counts of this vsadnik program")
     ap.add_argument("--limit", type=int, default=3500000,
                     help="do not start a depth predicted to exceed this many leaves")
     ap.add_argument("--out", default=EPD)
     args = ap.parse_args()
+    if args.engine:
+        args.engine = vsadnik.require(args.engine)
     if args.show:
         for name, note, fen, maxd in FIXTURES:
             if args.show.lower() in name.lower():
@@ -217,7 +215,7 @@ def main():
              "# FEN: 16-file placement, side, castling (board I), e.p. grid square, quiet actions, move,",
              "# results (board I then II: - live, w/b won, d drawn; default --), transferred (W/B/WB; default -).",
              "# Positions hand-made for docs/rules/tranzit.md; counts by the independent Python",
-             "# reference tools/tranzit/tranzit_ref.py (regenerate / check: python3 tools/tranzit/make_fixtures.py [--check]).",
+             "# reference tools/tranzit/tranzit_ref.py (regenerate / check: python3 -m tools.tranzit.make_fixtures [--check]).",
              "# Repetition (T10) needs 8 plies from a loaded position; tools/tranzit/compare.py tests it through --moves.",
              "#"]
     bad = 0
@@ -238,9 +236,9 @@ def main():
         if args.engine:
             ec = []
             for d in range(1, len(c) + 1):
-                r = subprocess.run([args.engine, "perft", str(d), "--variant", "tranzit", "--fen", fen],
-                                   capture_output=True, text=True)
-                tot = [l for l in r.stdout.splitlines() if l.startswith("Nodes searched")]
+                r = vsadnik.run(args.engine, ["perft", str(d), "--variant", "tranzit", "--fen", fen],
+                                capture_output=True, text=True)
+                tot = [line for line in r.stdout.splitlines() if line.startswith("Nodes searched")]
                 ec.append(int(tot[0].split(":")[1]) if tot else -1)
             msg += "  vsadnik %s%s" % (" ".join(map(str, ec)), "" if ec == c else "  <-- DIFFERS")
         print(msg)

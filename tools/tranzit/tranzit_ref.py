@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Independent reference implementation of Chess-tranzit move generation and perft.
 
 Written from the rules file docs/rules/tranzit.md (T1-T17, the fine points and
@@ -7,8 +6,8 @@ It exists to cross-check vsadnik (tools/tranzit/compare.py) and to produce the n
 in data/perft/tranzit.epd (tools/tranzit/make_fixtures.py).
 
 Usage (same output shape as `vsadnik perft`):
-  python3 tools/tranzit/tranzit_ref.py perft DEPTH [--fen FEN] [--moves M1 M2 ...] [--divide]
-  python3 tools/tranzit/tranzit_ref.py fen [--fen FEN] [--moves ...]      # FEN after the moves
+  python3 -m tools.tranzit.tranzit_ref perft DEPTH [--fen FEN] [--moves M1 M2 ...] [--divide]
+  python3 -m tools.tranzit.tranzit_ref fen [--fen FEN] [--moves ...]      # FEN after the moves
 prints `MOVE: N` lines (with --divide) and `Nodes searched: N`; errors: one line on
 stderr, exit 2.
 

@@ -5,7 +5,8 @@
 #   tools/xboard/screenshot.sh tranzit|tavreli|progressive [SECONDS]
 #
 # Runs XBoard 4.9 (Debian's /usr/games/xboard) under xvfb-run with
-# target/release/vsadnik as first and second engine (Two Machines mode),
+# vsadnik (by the tools' rule, tools/vsadnik.py: $VSADNIK_BIN, else
+# target/release/vsadnik, ...) as first and second engine (Two Machines mode),
 # waits SECONDS (default 40), saves the screen to docs/img/VARIANT.png and
 # XBoard's debug log to /tmp/xb-VARIANT/xboard.debug.
 # Needs: xboard xvfb imagemagick xdotool
@@ -16,14 +17,13 @@ SECONDS_TO_PLAY=${2:-40}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tools/xboard/shoot.sh
 . "$ROOT/tools/xboard/shoot.sh"
-ENGINE="$ROOT/target/release/vsadnik"
 case "$VARIANT" in
   tranzit) XV=tranzit; SIZE=Medium; TC="-tc 1 -inc 0.5" ;;
   tavreli) XV=tavreli; SIZE=Bulky; TC="-tc 1 -inc 0.5" ;;
   progressive) XV=progressive-italian; SIZE=Bulky; TC="-tc 1 -inc 0.5" ;;
   *) echo "unknown variant: $VARIANT" >&2; exit 2 ;;
 esac
-[ -x "$ENGINE" ] || { echo "build first: cargo build --release" >&2; exit 2; }
+ENGINE=$(PYTHONPATH="$ROOT" python3 -m tools.vsadnik)
 WORK=/tmp/xb-$VARIANT
 rm -rf "$WORK"; mkdir -p "$WORK" "$ROOT/docs/img"
 OUT="$ROOT/docs/img/$VARIANT.png"

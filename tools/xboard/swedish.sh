@@ -5,13 +5,14 @@
 #   tools/xboard/swedish.sh [SECONDS] [FEN]
 #
 # Runs XBoard 4.9 (Debian's /usr/games/xboard) under xvfb-run with
-# target/release/vsadnik as the first engine, waits for its `setup` (the
+# vsadnik (by the tools' rule, tools/vsadnik.py: $VSADNIK_BIN, else
+# target/release/vsadnik, ...) as the first engine, waits for its `setup` (the
 # 8x8 board with holdings), pastes FEN (default: a middlegame with pieces in
 # both hands) as a user-loaded position (Edit > Paste Position, Ctrl+Shift+V),
 # starts Two Machines mode (Ctrl+T: the second engine gets the position with
 # its holdings by `setboard`), waits SECONDS (default 30), and saves the
 # screen to docs/img/swedish.png and XBoard's debug log to
-# /tmp/xb-swedish/xboard.debug. VSADNIK=PATH runs another build.
+# /tmp/xb-swedish/xboard.debug. VSADNIK_BIN=PATH runs another build.
 #
 # The position is pasted, not given with -lpf: XBoard loads a -lpf file
 # before the engine's `setup` arrives, so it cannot read the holdings yet,
@@ -24,8 +25,7 @@ FEN=${2:-"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[NBPPnbpp] w KQk
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tools/xboard/shoot.sh
 . "$ROOT/tools/xboard/shoot.sh"
-ENGINE=${VSADNIK:-"$ROOT/target/release/vsadnik"}
-[ -x "$ENGINE" ] || { echo "build first: cargo build --release" >&2; exit 2; }
+ENGINE=$(PYTHONPATH="$ROOT" python3 -m tools.vsadnik)
 WORK=/tmp/xb-swedish
 rm -rf "$WORK"; mkdir -p "$WORK" "$ROOT/docs/img"
 OUT="$ROOT/docs/img/swedish.png"

@@ -87,6 +87,8 @@ impl Gui {
             .args(["--port", "0"])
             .args(args)
             .env("VSADNIK_BIN", bin())
+            // The stub engines import the repository's `tools` package.
+            .env("PYTHONPATH", concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -33,7 +33,8 @@ impl Run {
 }
 
 /// Runs `vsadnik ARGS`, failing the test after `limit`. The stub engines
-/// find the same binary, their rules oracle, through `VSADNIK_BIN`.
+/// find the same binary, their rules oracle, through `VSADNIK_BIN`, and the
+/// repository's `tools` package through `PYTHONPATH`.
 pub fn vsadnik_within(args: &[&str], limit: Duration) -> Run {
     vsadnik_env(args, limit, env!("CARGO_BIN_EXE_vsadnik"))
 }
@@ -44,6 +45,7 @@ pub fn vsadnik_env(args: &[&str], limit: Duration, oracle: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_vsadnik"))
         .args(args)
         .env("VSADNIK_BIN", oracle)
+        .env("PYTHONPATH", concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
