@@ -9,7 +9,7 @@
 //! nodes a move with a cleared 16 MB table per game. A position is written as
 //! `FEN;result` (1.0 / 0.5 / 0.0 from White's view) when the side to move is
 //! not in check and the move the search chose is not tactical, the same
-//! quietness test as `protocol/examples/texel_positions.rs`. A game ends at
+//! quietness test as `arena/examples/texel_positions.rs`. A game ends at
 //! checkmate, a draw by the rules, 400 plies (a draw), or when the search has
 //! reported a mate score or ±2000 cp for eight plies running (adjudicated
 //! to the side ahead).

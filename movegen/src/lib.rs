@@ -8,6 +8,7 @@ pub mod board;
 pub mod chess;
 pub mod chess_move;
 pub mod counter;
+pub mod divide;
 pub mod drops;
 pub mod fen;
 pub mod history;

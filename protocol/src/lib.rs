@@ -1,11 +1,10 @@
-//! vsadnik's front ends: the command line, UCI and XBoard.
+//! vsadnik's engine side of the protocols: the loop that reads UCI or
+//! XBoard (CECP v2) on standard input, the sessions it plays, team play
+//! over XBoard.
 
 pub mod board_text;
-pub mod cli;
 pub mod core;
 pub mod event;
-pub mod gui;
-pub mod matches;
 pub mod session;
 pub mod team_talk;
 pub mod uci;

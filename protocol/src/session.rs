@@ -239,7 +239,7 @@ impl<P: Searchable> Session for GameSession<P> {
             if depth == 0 {
                 return Some(Vec::new());
             }
-            crate::cli::perft::divide_until(&pos, depth, stop)
+            movegen::divide::divide_until(&pos, depth, stop)
         })
     }
 

@@ -3,7 +3,7 @@ the chess network (docs/nnue.md).
 
     python3 -m tools.nnue.label_static IN OUT [--jobs 2] [--engine /usr/games/stockfish]
 
-IN holds ``FEN;result`` lines (``protocol/examples/texel_positions.rs``);
+IN holds ``FEN;result`` lines (``arena/examples/texel_positions.rs``);
 OUT gets ``FEN;result;cp`` lines, cp being the engine's "Final evaluation"
 of its ``eval`` command in centipawns from White's point of view (Debian's
 Stockfish 15.1 prints it in pawns). A position the engine does not

@@ -11,7 +11,7 @@
 #    an opening differ), on a clock that only bounds a move (60+1), two
 #    games at once; the games go to OUT.pgn;
 # 3. the quiet positions of every game, labelled with its result, to OUT
-#    (protocol/examples/texel_positions.rs).
+#    (arena/examples/texel_positions.rs).
 #
 # vsadnik (by the tools' rule, tools/vsadnik.py: $VSADNIK_BIN, else
 # target/release/vsadnik, ...) is copied first, so a rebuild during the
@@ -35,4 +35,4 @@ python3 -m tools.strength.random_openings "$variant" $(((games + 1) / 2)) 6 \
 "$bin" match --variant "$variant" --games "$games" --tc 60+1 --concurrency 2 \
   --openings "$openings" --pgn "$out.pgn" \
   --engine "$bin --nodes-per-move 5000" --engine "$bin --nodes-per-move 6000" >/dev/null
-cargo run --release -q -p protocol --example texel_positions -- "$variant" "$out.pgn" >"$out"
+cargo run --release -q -p arena --example texel_positions -- "$variant" "$out.pgn" >"$out"

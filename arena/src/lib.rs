@@ -1,0 +1,87 @@
+//! `vsadnik match`: a match runner in the manner of cutechess-cli. Two UCI
+//! or XBoard engines play a series of games under an arbiter that keeps the
+//! clocks and checks every move with vsadnik's own rules library; results go
+//! to a PGN file as each game ends, and the match ends with the score and Elo
+//! lines that match tools parse. See `docs/match.md`.
+//!
+//! Layout: [`options`] (command line), [`engine`] (processes, UCI and XBoard),
+//! [`clock`] (a player's clock),
+//! [`game`] (the arbiter, generic over `movegen::variant::Position`),
+//! [`runner`] (scheduling, output, resume), [`stats`] (Elo, LOS, SPRT),
+//! [`openings`], [`notation`], [`record`] (PGN out), [`pgn_in`] (PGN in),
+//! [`live`] (the live file that `vsadnik gui --watch` follows),
+//! [`stderr_tail`] (engines' standard error, shown when they fail),
+//! [`team`] (the four-engine team games of bughouse and Swedish chess).
+
+pub mod args;
+pub mod clock;
+pub mod console;
+pub mod engine;
+pub mod game;
+pub mod json;
+pub mod live;
+pub mod notation;
+pub mod openings;
+pub mod options;
+pub mod pgn_in;
+pub mod record;
+pub mod runner;
+pub mod stats;
+pub mod stderr_tail;
+pub mod team;
+
+use crate::args::UsageError;
+use movegen::variant::{dispatch, Position, VariantVisitor};
+use openings::Opening;
+use options::MatchOptions;
+
+/// Why a match could not be played.
+#[derive(Debug)]
+pub enum MatchError {
+    /// A bad argument (exit status 2, nothing on standard output).
+    Usage(UsageError),
+    /// A failure once the match is under way (exit status 1).
+    Fatal(String),
+}
+
+impl From<UsageError> for MatchError {
+    fn from(e: UsageError) -> Self {
+        MatchError::Usage(e)
+    }
+}
+
+struct MatchJob<'a> {
+    opts: &'a MatchOptions,
+}
+
+impl VariantVisitor for MatchJob<'_> {
+    type Output = Result<(), MatchError>;
+    fn visit<P: Position>(self) -> Self::Output {
+        let openings = match &self.opts.openings {
+            Some(path) => openings::load::<P>(path).map_err(UsageError)?,
+            None => vec![Opening::default()],
+        };
+        runner::run_match(self.opts, &openings, game::TwoPlayer::<P>::default())
+    }
+}
+
+/// Checks the arguments and plays the match. Bad arguments come back as a
+/// usage error before anything is printed; a failure during the match
+/// (the PGN file cannot be written) ends the program with status 1.
+pub fn run(words: &[String]) -> Result<(), UsageError> {
+    let opts = MatchOptions::parse(words)?;
+    team::check_engine_count(opts.variant, opts.engines.len())?;
+    let outcome = if opts.variant.info().team {
+        team::run(&opts)
+    } else {
+        dispatch(opts.variant, MatchJob { opts: &opts })
+    };
+    match outcome {
+        Ok(()) => Ok(()),
+        Err(MatchError::Usage(e)) => Err(e),
+        Err(MatchError::Fatal(msg)) => {
+            crate::console::note(&format!("vsadnik: match: {msg}"));
+            std::process::exit(1);
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! The `vsadnik match` command line: every option with a fixed number of
+//! values, so that an engine command may itself contain `--flags`.
+
+use crate::args::{parse_number, UsageError};
+use movegen::VariantId;
+use std::time::Duration;
+
+/// How an engine is spoken to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Proto {
+    /// Universal Chess Interface.
+    Uci,
+    /// XBoard / CECP version 2.
+    Xboard,
+}
+
+/// One `--engine CMD`.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// The program and its arguments, split like a POSIX shell does.
+    pub argv: Vec<String>,
+    /// The protocol forced with a `uci:` or `xboard:` prefix.
+    pub forced: Option<Proto>,
+}
+
+impl EngineSpec {
+    /// Parses `[uci:|xboard:]COMMAND LINE`.
+    pub fn parse(text: &str) -> Result<EngineSpec, UsageError> {
+        let (forced, rest) = if let Some(r) = text.strip_prefix("uci:") {
+            (Some(Proto::Uci), r)
+        } else if let Some(r) = text.strip_prefix("xboard:") {
+            (Some(Proto::Xboard), r)
+        } else {
+            (None, text)
+        };
+        let argv =
+            shell_words::split(rest).map_err(|e| UsageError(format!("--engine '{text}': {e}")))?;
+        if argv.is_empty() {
+            return Err(UsageError("--engine needs a command".to_string()));
+        }
+        Ok(EngineSpec { argv, forced })
+    }
+
+    /// The program's file name, the fallback engine name.
+    pub fn basename(&self) -> String {
+        let prog = &self.argv[0];
+        prog.rsplit('/').next().unwrap_or(prog).to_string()
+    }
+}
+
+/// A time control: `[MOVES/]BASE[+INC]`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct TimeControl {
+    /// Moves per session (0: the whole game is one session).
+    pub moves: u32,
+    /// Time per session.
+    pub base: Duration,
+    /// Added after each of the player's moves.
+    pub inc: Duration,
+}
+
+impl TimeControl {
+    /// Parses `10`, `0.5+0.05`, `1:30+1`, `40/60+0`.
+    pub fn parse(text: &str) -> Result<TimeControl, UsageError> {
+        let bad = |why: &str| {
+            UsageError(format!(
+                "--tc '{text}': {why} (expected [MOVES/]BASE[+INC], e.g. 10+0.1, 1:30+1, 40/60)"
+            ))
+        };
+        let (moves, rest) = match text.split_once('/') {
+            Some((m, r)) => match m.parse::<u32>() {
+                Ok(n) if n >= 1 => (n, r),
+                _ => return Err(bad("MOVES must be a whole number of at least 1")),
+            },
+            None => (0, text),
+        };
+        let (base, inc) = match rest.split_once('+') {
+            Some((b, i)) => (b, Some(i)),
+            None => (rest, None),
+        };
+        let base = match base.split_once(':') {
+            Some((m, s)) => match (m.parse::<u64>(), seconds(s)) {
+                (Ok(m), Some(s)) if s < 60.0 => m as f64 * 60.0 + s,
+                _ => return Err(bad("BASE must be seconds or MIN:SEC")),
+            },
+            None => seconds(base).ok_or_else(|| bad("BASE must be seconds or MIN:SEC"))?,
+        };
+        if base <= 0.0 || base > 1.0e6 {
+            return Err(bad("BASE must be more than 0 seconds"));
+        }
+        let inc = match inc {
+            Some(i) => match seconds(i) {
+                Some(v) if v <= 1.0e5 => v,
+                _ => return Err(bad("INC must be a number of seconds")),
+            },
+            None => 0.0,
+        };
+        Ok(TimeControl {
+            moves,
+            base: Duration::from_secs_f64(base),
+            inc: Duration::from_secs_f64(inc),
+        })
+    }
+
+    /// The PGN `TimeControl` tag value: `BASE+INC`, or `MOVES/BASE+INC`
+    /// for sessions, seconds without trailing zeros.
+    pub fn tag(&self) -> String {
+        let mps = if self.moves > 0 {
+            format!("{}/", self.moves)
+        } else {
+            String::new()
+        };
+        format!(
+            "{mps}{}+{}",
+            trim_seconds(self.base),
+            trim_seconds(self.inc)
+        )
+    }
+}
+
+/// Non-negative decimal seconds.
+fn seconds(s: &str) -> Option<f64> {
+    if s.is_empty() || !s.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    s.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// `1.5` for 1500 ms, `10` for 10 s, `0.05` for 50 ms.
+pub fn trim_seconds(d: Duration) -> String {
+    let s = format!("{:.3}", d.as_secs_f64());
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// The `--sprt` hypotheses and error rates.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SprtSpec {
+    /// Elo difference of H0 (logistic Elo).
+    pub elo0: f64,
+    /// Elo difference of H1.
+    pub elo1: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+}
+
+/// `--resign MOVES SCORE`: an engine whose own score is at most `-SCORE`
+/// centipawns for `MOVES` consecutive moves of its own loses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ResignRule {
+    /// Consecutive moves.
+    pub moves: u32,
+    /// Centipawns.
+    pub score: i32,
+}
+
+/// `--draw MOVENUMBER MOVES SCORE`: from full move MOVENUMBER on, a game in
+/// which both engines' scores stayed within `SCORE` centipawns of zero for
+/// `MOVES` consecutive moves each is drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    /// First full move number at which the rule applies.
+    pub move_number: u32,
+    /// Consecutive moves of each side.
+    pub moves: u32,
+    /// Centipawns.
+    pub score: i32,
+}
+
+/// Everything `vsadnik match` was asked to do.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// The variant.
+    pub variant: VariantId,
+    /// Games to play in total.
+    pub games: u32,
+    /// The time control of both players.
+    pub tc: TimeControl,
+    /// The engines, in command-line order.
+    pub engines: Vec<EngineSpec>,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// PGN output file.
+    pub pgn: Option<String>,
+    /// Openings file (EPD/FEN lines or PGN).
+    pub openings: Option<String>,
+    /// Continue the match recorded in the PGN file.
+    pub resume: bool,
+    /// The live file: the game being played, rewritten after every move.
+    pub live: Option<String>,
+    /// Sequential probability ratio test.
+    pub sprt: Option<SprtSpec>,
+    /// Resign adjudication.
+    pub resign: Option<ResignRule>,
+    /// Draw adjudication.
+    pub draw: Option<DrawRule>,
+    /// Allowed overrun of the clock before a time forfeit.
+    pub margin: Duration,
+    /// Echo engine traffic on standard error.
+    pub debug: bool,
+}
+
+/// The usage line of `vsadnik match`.
+pub const USAGE: &str = "usage: vsadnik match --variant NAME --games N --tc [MOVES/]BASE[+INC] \
+--engine CMD --engine CMD [--engine CMD --engine CMD] [--concurrency K] [--pgn FILE] \
+[--openings FILE] [--resume] [--live FILE] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--resign MOVES SCORE] \
+[--draw MOVENUMBER MOVES SCORE] [--margin MS] [--debug]";
+
+/// The number of values each option takes.
+fn arity(name: &str) -> Option<usize> {
+    Some(match name {
+        "variant" | "games" | "tc" | "engine" | "concurrency" | "pgn" | "openings" | "margin"
+        | "live" => 1,
+        "resume" | "debug" => 0,
+        "sprt" => 4,
+        "resign" => 2,
+        "draw" => 3,
+        _ => return None,
+    })
+}
+
+impl MatchOptions {
+    /// Parses the words after `match`.
+    pub fn parse(words: &[String]) -> Result<MatchOptions, UsageError> {
+        let mut given: Vec<(String, Vec<String>)> = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let w = &words[i];
+            let name = match w.strip_prefix("--") {
+                Some(n) => n,
+                None => return Err(UsageError(format!("unexpected argument '{w}'; {USAGE}"))),
+            };
+            let n = arity(name)
+                .ok_or_else(|| UsageError(format!("unknown option --{name}; {USAGE}")))?;
+            if name != "engine" && given.iter().any(|(g, _)| g == name) {
+                return Err(UsageError(format!("option --{name} given twice")));
+            }
+            if n > 0 && i + n >= words.len() {
+                return Err(UsageError(format!(
+                    "--{name} needs {n} value{}",
+                    if n == 1 { "" } else { "s" }
+                )));
+            }
+            let values = words[i + 1..i + 1 + n].to_vec();
+            given.push((name.to_string(), values));
+            i += 1 + n;
+        }
+        let one = |name: &str| {
+            given
+                .iter()
+                .find(|(g, _)| g == name)
+                .map(|(_, v)| v[0].clone())
+        };
+        let all = |name: &str| -> Option<&Vec<String>> {
+            given.iter().find(|(g, _)| g == name).map(|(_, v)| v)
+        };
+        let required = |name: &str| {
+            one(name).ok_or_else(|| UsageError(format!("--{name} is required; {USAGE}")))
+        };
+
+        let variant = VariantId::parse(&required("variant")?).map_err(UsageError)?;
+        let games = parse_number::<u32>(&required("games")?, "--games", 1..=10_000_000)?;
+        let tc = TimeControl::parse(&required("tc")?)?;
+        let engines = given
+            .iter()
+            .filter(|(g, _)| g == "engine")
+            .map(|(_, v)| EngineSpec::parse(&v[0]))
+            .collect::<Result<Vec<_>, _>>()?;
+        if engines.len() != 2 && engines.len() != 4 {
+            return Err(UsageError(format!(
+                "give two --engine options (four for a team variant), got {}",
+                engines.len()
+            )));
+        }
+        let concurrency = match one("concurrency") {
+            Some(v) => parse_number::<usize>(&v, "--concurrency", 1..=256)?,
+            None => 1,
+        };
+        let margin = match one("margin") {
+            Some(v) => Duration::from_millis(parse_number::<u64>(&v, "--margin", 0..=60_000)?),
+            None => Duration::from_millis(50),
+        };
+        let pgn = one("pgn");
+        let resume = all("resume").is_some();
+        if resume && pgn.is_none() {
+            return Err(UsageError("--resume needs --pgn FILE".to_string()));
+        }
+        let sprt = all("sprt").map(|v| parse_sprt(v)).transpose()?;
+        let resign = all("resign")
+            .map(|v| -> Result<ResignRule, UsageError> {
+                Ok(ResignRule {
+                    moves: parse_number(&v[0], "--resign MOVES", 1..=1000)?,
+                    score: parse_number(&v[1], "--resign SCORE", 1..=100_000)?,
+                })
+            })
+            .transpose()?;
+        let draw = all("draw")
+            .map(|v| -> Result<DrawRule, UsageError> {
+                Ok(DrawRule {
+                    move_number: parse_number(&v[0], "--draw MOVENUMBER", 0..=10_000)?,
+                    moves: parse_number(&v[1], "--draw MOVES", 1..=1000)?,
+                    score: parse_number(&v[2], "--draw SCORE", 0..=100_000)?,
+                })
+            })
+            .transpose()?;
+        Ok(MatchOptions {
+            variant,
+            games,
+            tc,
+            engines,
+            concurrency,
+            pgn,
+            openings: one("openings"),
+            resume,
+            live: one("live"),
+            sprt,
+            resign,
+            draw,
+            margin,
+            debug: all("debug").is_some(),
+        })
+    }
+}
+
+fn parse_sprt(values: &[String]) -> Result<SprtSpec, UsageError> {
+    let mut got: [Option<f64>; 4] = [None; 4];
+    let keys = ["elo0", "elo1", "alpha", "beta"];
+    for v in values {
+        let bad = || {
+            UsageError(format!(
+                "--sprt '{v}': expected elo0=E0 elo1=E1 alpha=A beta=B"
+            ))
+        };
+        let (k, x) = v.split_once('=').ok_or_else(bad)?;
+        let slot = keys.iter().position(|&key| key == k).ok_or_else(bad)?;
+        let x: f64 = x
+            .parse()
+            .ok()
+            .filter(|x: &f64| x.is_finite())
+            .ok_or_else(bad)?;
+        if got[slot].replace(x).is_some() {
+            return Err(UsageError(format!("--sprt: {k} given twice")));
+        }
+    }
+    let [Some(elo0), Some(elo1), Some(alpha), Some(beta)] = got else {
+        return Err(UsageError(
+            "--sprt needs elo0=E0 elo1=E1 alpha=A beta=B".to_string(),
+        ));
+    };
+    if elo0 >= elo1 {
+        return Err(UsageError(
+            "--sprt: elo0 must be less than elo1".to_string(),
+        ));
+    }
+    if !(alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5) {
+        return Err(UsageError(
+            "--sprt: alpha and beta must be between 0 and 0.5".to_string(),
+        ));
+    }
+    Ok(SprtSpec {
+        elo0,
+        elo1,
+        alpha,
+        beta,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn time_controls() {
+        let tc = TimeControl::parse("10+0.1").unwrap();
+        assert_eq!(
+            (tc.moves, tc.base.as_millis(), tc.inc.as_millis()),
+            (0, 10_000, 100)
+        );
+        assert_eq!(tc.tag(), "10+0.1");
+        let tc = TimeControl::parse("1:30").unwrap();
+        assert_eq!(tc.base.as_millis(), 90_000);
+        assert_eq!(tc.tag(), "90+0");
+        let tc = TimeControl::parse("40/60+0").unwrap();
+        assert_eq!((tc.moves, tc.base.as_secs()), (40, 60));
+        assert_eq!(tc.tag(), "40/60+0");
+        assert_eq!(TimeControl::parse("0.5+0.05").unwrap().tag(), "0.5+0.05");
+        for bad in [
+            "", "0", "-1", "a+1", "10+", "1:75", "0/10", "10+-1", "nan", "inf",
+        ] {
+            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn engines_and_prefixes() {
+        let e = EngineSpec::parse("xboard:/usr/games/fairymax -x 'a b'").unwrap();
+        assert_eq!(e.forced, Some(Proto::Xboard));
+        assert_eq!(e.argv, vec!["/usr/games/fairymax", "-x", "a b"]);
+        assert_eq!(e.basename(), "fairymax");
+        assert!(EngineSpec::parse("uci:").is_err());
+        assert!(EngineSpec::parse("a 'b").is_err());
+    }
+
+    #[test]
+    fn full_command_line() {
+        let o = MatchOptions::parse(&words(
+            "--variant chess --games 4 --tc 1+0.1 --engine a --engine b --concurrency 2 \
+             --sprt elo1=5 elo0=0 beta=0.05 alpha=0.05 --resign 3 500 --draw 30 8 10",
+        ))
+        .unwrap();
+        assert_eq!(o.engines.len(), 2);
+        assert_eq!(o.concurrency, 2);
+        assert_eq!(o.sprt.unwrap().elo1, 5.0);
+        assert_eq!(o.resign.unwrap().score, 500);
+        assert_eq!(o.draw.unwrap().move_number, 30);
+        assert_eq!(o.margin.as_millis(), 50);
+    }
+
+    #[test]
+    fn mistakes() {
+        for bad in [
+            "",
+            "--variant chess --games 4 --tc 1 --engine a",
+            "--variant chess --games 0 --tc 1 --engine a --engine b",
+            "--variant chess --games 2 --tc 1 --engine a --engine b --engine c",
+            "--variant chess --games 2 --tc 1 --engine a --engine b --frob",
+            "--variant chess --games 2 --tc 1 --engine a --engine b --resume",
+            "--variant chess --games 2 --tc 1 --engine a --engine b --games 3",
+            "--variant chess --games 2 --tc 1 --engine a --engine b --sprt elo0=0 elo1=5",
+            "--variant chess --games 2 --tc 1 --engine a --engine b --draw 1 2",
+            "--variant chess --games 2 --tc 1 --engine a --engine",
+            "stray --variant chess",
+        ] {
+            assert!(MatchOptions::parse(&words(bad)).is_err(), "{bad}");
+        }
+    }
+}
