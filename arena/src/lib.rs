@@ -13,7 +13,6 @@
 //! [`stderr_tail`] (engines' standard error, shown when they fail),
 //! [`team`] (the four-engine team games of bughouse and Swedish chess).
 
-pub mod args;
 pub mod clock;
 pub mod console;
 pub mod engine;
@@ -30,10 +29,21 @@ pub mod stats;
 pub mod stderr_tail;
 pub mod team;
 
-use crate::args::UsageError;
 use movegen::variant::{dispatch, Position, VariantVisitor};
 use openings::Opening;
 use options::MatchOptions;
+
+/// A mistake in what was asked (an option's value, a file that cannot be
+/// read, an engine that does not play the variant): one line, said before
+/// anything else is printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
 /// Why a match could not be played.
 #[derive(Debug)]
@@ -65,23 +75,14 @@ impl VariantVisitor for MatchJob<'_> {
     }
 }
 
-/// Checks the arguments and plays the match. Bad arguments come back as a
-/// usage error before anything is printed; a failure during the match
-/// (the PGN file cannot be written) ends the program with status 1.
-pub fn run(words: &[String]) -> Result<(), UsageError> {
-    let opts = MatchOptions::parse(words)?;
+/// Checks the options and plays the match. A mistake in them comes back
+/// as [`MatchError::Usage`] before anything is printed; a failure during
+/// the match (the PGN file cannot be written) as [`MatchError::Fatal`].
+pub fn run(opts: &MatchOptions) -> Result<(), MatchError> {
     team::check_engine_count(opts.variant, opts.engines.len())?;
-    let outcome = if opts.variant.info().team {
-        team::run(&opts)
+    if opts.variant.info().team {
+        team::run(opts)
     } else {
-        dispatch(opts.variant, MatchJob { opts: &opts })
-    };
-    match outcome {
-        Ok(()) => Ok(()),
-        Err(MatchError::Usage(e)) => Err(e),
-        Err(MatchError::Fatal(msg)) => {
-            crate::console::note(&format!("vsadnik: match: {msg}"));
-            std::process::exit(1);
-        }
+        dispatch(opts.variant, MatchJob { opts })
     }
 }

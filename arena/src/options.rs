@@ -1,7 +1,7 @@
-//! The `vsadnik match` command line: every option with a fixed number of
-//! values, so that an engine command may itself contain `--flags`.
+//! What a match is asked to do ([`MatchOptions`]), and the readers of its
+//! values: engine commands, time controls, SPRT parameters. Each error is
+//! one line naming the option.
 
-use crate::args::{parse_number, UsageError};
 use movegen::VariantId;
 use std::time::Duration;
 
@@ -25,7 +25,7 @@ pub struct EngineSpec {
 
 impl EngineSpec {
     /// Parses `[uci:|xboard:]COMMAND LINE`.
-    pub fn parse(text: &str) -> Result<EngineSpec, UsageError> {
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let (forced, rest) = if let Some(r) = text.strip_prefix("uci:") {
             (Some(Proto::Uci), r)
         } else if let Some(r) = text.strip_prefix("xboard:") {
@@ -33,10 +33,9 @@ impl EngineSpec {
         } else {
             (None, text)
         };
-        let argv =
-            shell_words::split(rest).map_err(|e| UsageError(format!("--engine '{text}': {e}")))?;
+        let argv = shell_words::split(rest).map_err(|e| format!("--engine '{text}': {e}"))?;
         if argv.is_empty() {
-            return Err(UsageError("--engine needs a command".to_string()));
+            return Err("--engine needs a command".to_string());
         }
         Ok(EngineSpec { argv, forced })
     }
@@ -61,11 +60,11 @@ pub struct TimeControl {
 
 impl TimeControl {
     /// Parses `10`, `0.5+0.05`, `1:30+1`, `40/60+0`.
-    pub fn parse(text: &str) -> Result<TimeControl, UsageError> {
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
         let bad = |why: &str| {
-            UsageError(format!(
+            format!(
                 "--tc '{text}': {why} (expected [MOVES/]BASE[+INC], e.g. 10+0.1, 1:30+1, 40/60)"
-            ))
+            )
         };
         let (moves, rest) = match text.split_once('/') {
             Some((m, r)) => match m.parse::<u32>() {
@@ -202,137 +201,18 @@ pub struct MatchOptions {
     pub debug: bool,
 }
 
-/// The usage line of `vsadnik match`.
-pub const USAGE: &str = "usage: vsadnik match --variant NAME --games N --tc [MOVES/]BASE[+INC] \
---engine CMD --engine CMD [--engine CMD --engine CMD] [--concurrency K] [--pgn FILE] \
-[--openings FILE] [--resume] [--live FILE] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--resign MOVES SCORE] \
-[--draw MOVENUMBER MOVES SCORE] [--margin MS] [--debug]";
-
-/// The number of values each option takes.
-fn arity(name: &str) -> Option<usize> {
-    Some(match name {
-        "variant" | "games" | "tc" | "engine" | "concurrency" | "pgn" | "openings" | "margin"
-        | "live" => 1,
-        "resume" | "debug" => 0,
-        "sprt" => 4,
-        "resign" => 2,
-        "draw" => 3,
-        _ => return None,
-    })
-}
-
-impl MatchOptions {
-    /// Parses the words after `match`.
-    pub fn parse(words: &[String]) -> Result<MatchOptions, UsageError> {
-        let mut given: Vec<(String, Vec<String>)> = Vec::new();
-        let mut i = 0;
-        while i < words.len() {
-            let w = &words[i];
-            let name = match w.strip_prefix("--") {
-                Some(n) => n,
-                None => return Err(UsageError(format!("unexpected argument '{w}'; {USAGE}"))),
-            };
-            let n = arity(name)
-                .ok_or_else(|| UsageError(format!("unknown option --{name}; {USAGE}")))?;
-            if name != "engine" && given.iter().any(|(g, _)| g == name) {
-                return Err(UsageError(format!("option --{name} given twice")));
-            }
-            if n > 0 && i + n >= words.len() {
-                return Err(UsageError(format!(
-                    "--{name} needs {n} value{}",
-                    if n == 1 { "" } else { "s" }
-                )));
-            }
-            let values = words[i + 1..i + 1 + n].to_vec();
-            given.push((name.to_string(), values));
-            i += 1 + n;
-        }
-        let one = |name: &str| {
-            given
-                .iter()
-                .find(|(g, _)| g == name)
-                .map(|(_, v)| v[0].clone())
-        };
-        let all = |name: &str| -> Option<&Vec<String>> {
-            given.iter().find(|(g, _)| g == name).map(|(_, v)| v)
-        };
-        let required = |name: &str| {
-            one(name).ok_or_else(|| UsageError(format!("--{name} is required; {USAGE}")))
-        };
-
-        let variant = VariantId::parse(&required("variant")?).map_err(UsageError)?;
-        let games = parse_number::<u32>(&required("games")?, "--games", 1..=10_000_000)?;
-        let tc = TimeControl::parse(&required("tc")?)?;
-        let engines = given
-            .iter()
-            .filter(|(g, _)| g == "engine")
-            .map(|(_, v)| EngineSpec::parse(&v[0]))
-            .collect::<Result<Vec<_>, _>>()?;
-        if engines.len() != 2 && engines.len() != 4 {
-            return Err(UsageError(format!(
-                "give two --engine options (four for a team variant), got {}",
-                engines.len()
-            )));
-        }
-        let concurrency = match one("concurrency") {
-            Some(v) => parse_number::<usize>(&v, "--concurrency", 1..=256)?,
-            None => 1,
-        };
-        let margin = match one("margin") {
-            Some(v) => Duration::from_millis(parse_number::<u64>(&v, "--margin", 0..=60_000)?),
-            None => Duration::from_millis(50),
-        };
-        let pgn = one("pgn");
-        let resume = all("resume").is_some();
-        if resume && pgn.is_none() {
-            return Err(UsageError("--resume needs --pgn FILE".to_string()));
-        }
-        let sprt = all("sprt").map(|v| parse_sprt(v)).transpose()?;
-        let resign = all("resign")
-            .map(|v| -> Result<ResignRule, UsageError> {
-                Ok(ResignRule {
-                    moves: parse_number(&v[0], "--resign MOVES", 1..=1000)?,
-                    score: parse_number(&v[1], "--resign SCORE", 1..=100_000)?,
-                })
-            })
-            .transpose()?;
-        let draw = all("draw")
-            .map(|v| -> Result<DrawRule, UsageError> {
-                Ok(DrawRule {
-                    move_number: parse_number(&v[0], "--draw MOVENUMBER", 0..=10_000)?,
-                    moves: parse_number(&v[1], "--draw MOVES", 1..=1000)?,
-                    score: parse_number(&v[2], "--draw SCORE", 0..=100_000)?,
-                })
-            })
-            .transpose()?;
-        Ok(MatchOptions {
-            variant,
-            games,
-            tc,
-            engines,
-            concurrency,
-            pgn,
-            openings: one("openings"),
-            resume,
-            live: one("live"),
-            sprt,
-            resign,
-            draw,
-            margin,
-            debug: all("debug").is_some(),
-        })
+impl SprtSpec {
+    /// Reads `elo0=E0 elo1=E1 alpha=A beta=B`, in any order.
+    pub fn parse(values: &[String]) -> Result<SprtSpec, String> {
+        parse_sprt(values)
     }
 }
 
-fn parse_sprt(values: &[String]) -> Result<SprtSpec, UsageError> {
+fn parse_sprt(values: &[String]) -> Result<SprtSpec, String> {
     let mut got: [Option<f64>; 4] = [None; 4];
     let keys = ["elo0", "elo1", "alpha", "beta"];
     for v in values {
-        let bad = || {
-            UsageError(format!(
-                "--sprt '{v}': expected elo0=E0 elo1=E1 alpha=A beta=B"
-            ))
-        };
+        let bad = || format!("--sprt '{v}': expected elo0=E0 elo1=E1 alpha=A beta=B");
         let (k, x) = v.split_once('=').ok_or_else(bad)?;
         let slot = keys.iter().position(|&key| key == k).ok_or_else(bad)?;
         let x: f64 = x
@@ -341,23 +221,17 @@ fn parse_sprt(values: &[String]) -> Result<SprtSpec, UsageError> {
             .filter(|x: &f64| x.is_finite())
             .ok_or_else(bad)?;
         if got[slot].replace(x).is_some() {
-            return Err(UsageError(format!("--sprt: {k} given twice")));
+            return Err(format!("--sprt: {k} given twice"));
         }
     }
     let [Some(elo0), Some(elo1), Some(alpha), Some(beta)] = got else {
-        return Err(UsageError(
-            "--sprt needs elo0=E0 elo1=E1 alpha=A beta=B".to_string(),
-        ));
+        return Err("--sprt needs elo0=E0 elo1=E1 alpha=A beta=B".to_string());
     };
     if elo0 >= elo1 {
-        return Err(UsageError(
-            "--sprt: elo0 must be less than elo1".to_string(),
-        ));
+        return Err("--sprt: elo0 must be less than elo1".to_string());
     }
     if !(alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5) {
-        return Err(UsageError(
-            "--sprt: alpha and beta must be between 0 and 0.5".to_string(),
-        ));
+        return Err("--sprt: alpha and beta must be between 0 and 0.5".to_string());
     }
     Ok(SprtSpec {
         elo0,
@@ -370,10 +244,6 @@ fn parse_sprt(values: &[String]) -> Result<SprtSpec, UsageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn words(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
 
     #[test]
     fn time_controls() {
@@ -408,36 +278,18 @@ mod tests {
     }
 
     #[test]
-    fn full_command_line() {
-        let o = MatchOptions::parse(&words(
-            "--variant chess --games 4 --tc 1+0.1 --engine a --engine b --concurrency 2 \
-             --sprt elo1=5 elo0=0 beta=0.05 alpha=0.05 --resign 3 500 --draw 30 8 10",
-        ))
-        .unwrap();
-        assert_eq!(o.engines.len(), 2);
-        assert_eq!(o.concurrency, 2);
-        assert_eq!(o.sprt.unwrap().elo1, 5.0);
-        assert_eq!(o.resign.unwrap().score, 500);
-        assert_eq!(o.draw.unwrap().move_number, 30);
-        assert_eq!(o.margin.as_millis(), 50);
-    }
-
-    #[test]
-    fn mistakes() {
+    fn sprt_parameters() {
+        let v = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let p = SprtSpec::parse(&v("elo1=5 elo0=0 beta=0.05 alpha=0.05")).unwrap();
+        assert_eq!((p.elo0, p.elo1), (0.0, 5.0));
         for bad in [
-            "",
-            "--variant chess --games 4 --tc 1 --engine a",
-            "--variant chess --games 0 --tc 1 --engine a --engine b",
-            "--variant chess --games 2 --tc 1 --engine a --engine b --engine c",
-            "--variant chess --games 2 --tc 1 --engine a --engine b --frob",
-            "--variant chess --games 2 --tc 1 --engine a --engine b --resume",
-            "--variant chess --games 2 --tc 1 --engine a --engine b --games 3",
-            "--variant chess --games 2 --tc 1 --engine a --engine b --sprt elo0=0 elo1=5",
-            "--variant chess --games 2 --tc 1 --engine a --engine b --draw 1 2",
-            "--variant chess --games 2 --tc 1 --engine a --engine",
-            "stray --variant chess",
+            "elo0=0 elo1=5",
+            "elo0=5 elo1=0 alpha=0.05 beta=0.05",
+            "elo0=0 elo0=5 alpha=0.05 beta=0.05",
+            "elo0=0 elo1=5 alpha=0.6 beta=0.05",
+            "elo0=x elo1=5 alpha=0.05 beta=0.05",
         ] {
-            assert!(MatchOptions::parse(&words(bad)).is_err(), "{bad}");
+            assert!(SprtSpec::parse(&v(bad)).is_err(), "{bad}");
         }
     }
 }

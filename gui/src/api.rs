@@ -98,7 +98,7 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
             let tc = string(&doc, "tc")?
                 .map(|t| TimeControl::parse(&t))
                 .transpose()
-                .map_err(|e| ApiError::new(400, e.0.replacen("--tc", "tc", 1)))?;
+                .map_err(|e| ApiError::new(400, e.replacen("--tc", "tc", 1)))?;
             Command::New {
                 variant: string(&doc, "variant")?,
                 side,

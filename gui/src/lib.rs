@@ -6,7 +6,7 @@
 //! game (`--watch`). See `docs/gui.md` and `docs/gui_team.md`.
 //!
 //! Layout, one job each:
-//! - [`options`]: the command line;
+//! - [`options`]: what it is asked to do (the binary reads the command line);
 //! - [`http`]: requests and responses (HTTP/1.1, standard library only);
 //! - [`json`]: a small JSON reader and writer;
 //! - [`server`]: the listener, connections, event streams, origin checks;
@@ -43,9 +43,9 @@ pub mod view;
 pub mod watch;
 pub mod watch_state;
 
-use arena::args::UsageError;
 use arena::console as output;
 use arena::options::{EngineSpec, Proto};
+use arena::UsageError;
 use hub::Hub;
 use lobby::{Config, Lobby};
 use options::GuiOptions;
@@ -54,12 +54,11 @@ use std::io::BufRead;
 use std::net::TcpListener;
 use std::time::Duration;
 
-/// Runs `vsadnik gui`: checks the arguments and the engine (or, with
-/// `--watch`, the file to follow), prints the URL as the first line of
-/// standard output, and serves until standard input (when it is a pipe)
-/// ends or a `quit` line arrives on it, or the program is interrupted.
-pub fn run(words: &[String]) -> Result<(), UsageError> {
-    let opts = GuiOptions::parse(words)?;
+/// Runs `vsadnik gui` with `opts`: checks the engine (or, with `--watch`,
+/// the file to follow), prints the URL as the first line of standard
+/// output, and serves until standard input (when it is a pipe) ends or a
+/// `quit` line arrives on it, or the program is interrupted.
+pub fn run(opts: GuiOptions) -> Result<(), UsageError> {
     let listener = TcpListener::bind(("127.0.0.1", opts.port)).map_err(|e| {
         UsageError(format!(
             "--port {}: cannot listen on 127.0.0.1: {e}",

@@ -2,9 +2,8 @@
 
 mod cli;
 
-use arena::args::UsageError;
 use arena::console as output;
-use cli::help;
+use cli::{help, UsageError};
 use engine::Settings;
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -55,8 +54,8 @@ fn run(args: &[String], settings: Settings) -> Result<(), UsageError> {
     match command.as_str() {
         "perft" => cli::perft::run(rest),
         "bench" => cli::bench::run(rest, settings),
-        "match" => arena::run(rest),
-        "gui" => gui::run(rest),
+        "match" => run_match(rest),
+        "gui" => gui::run(cli::gui_args::options(rest)?),
         "variants" => {
             no_arguments(command, rest)?;
             output::lines(&movegen::VariantId::ALL.map(movegen::VariantId::name));
@@ -70,8 +69,21 @@ fn run(args: &[String], settings: Settings) -> Result<(), UsageError> {
         }
         other => Err(UsageError(format!(
             "unknown command or argument '{other}'; {}",
-            help::USAGE
+            help::usage()
         ))),
+    }
+}
+
+/// `vsadnik match`: a mistake in its options is a usage error; a failure
+/// once the match is under way ends the program with status 1.
+fn run_match(words: &[String]) -> Result<(), UsageError> {
+    match arena::run(&cli::match_args::options(words)?) {
+        Ok(()) => Ok(()),
+        Err(arena::MatchError::Usage(e)) => Err(e),
+        Err(arena::MatchError::Fatal(msg)) => {
+            output::note(&format!("vsadnik: match: {msg}"));
+            std::process::exit(1);
+        }
     }
 }
 

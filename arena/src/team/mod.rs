@@ -13,7 +13,7 @@ use super::openings::Opening;
 use super::options::MatchOptions;
 use super::runner::run_match;
 use super::MatchError;
-use crate::args::UsageError;
+use crate::UsageError;
 use movegen::drops::{dispatch_drops, DropRules, DropVisitor};
 use movegen::VariantId;
 

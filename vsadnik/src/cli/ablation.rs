@@ -3,48 +3,25 @@
 //! `--nodes-per-move N`. They are read into the [`Settings`] of the engines
 //! the command creates.
 
-use arena::args::{parse_number, UsageError};
+use super::parse::leading;
+use super::spec::SWITCHES;
+use super::UsageError;
 use engine::ablation::Switch;
 use engine::Settings;
-
-/// The flags this module reads, each with one value.
-const FLAGS: [&str; 3] = ["--ablate", "--depth-limit", "--nodes-per-move"];
 
 /// Reads the developer flags at the start of `args` into engine settings
 /// (the default ones without flags) and returns them with how many words
 /// they took; the rest is the usual command line.
 pub fn parse_leading(args: &[String]) -> Result<(Settings, usize), UsageError> {
+    let (given, used) = leading(SWITCHES, args)?;
     let mut settings = Settings::default();
-    let mut used = 0;
-    let mut seen: Vec<&str> = Vec::new();
-    while let Some(flag) = args.get(used).map(String::as_str) {
-        if !FLAGS.contains(&flag) {
-            break;
+    if let Some(list) = given.one("ablate") {
+        for s in parse_switches(list)? {
+            settings.ablate(s);
         }
-        if seen.contains(&flag) {
-            return Err(UsageError(format!("option {flag} given twice")));
-        }
-        seen.push(flag);
-        let value = args
-            .get(used + 1)
-            .ok_or_else(|| UsageError(format!("{flag} needs a value")))?;
-        match flag {
-            "--ablate" => {
-                for s in parse_switches(value)? {
-                    settings.ablate(s);
-                }
-            }
-            "--depth-limit" => {
-                let d = parse_number::<i32>(value, "--depth-limit", 1..=64)?;
-                settings.caps.depth = Some(d);
-            }
-            _ => {
-                let n = parse_number::<u64>(value, "--nodes-per-move", 1..=u64::MAX)?;
-                settings.caps.nodes = Some(n);
-            }
-        }
-        used += 2;
     }
+    settings.caps.depth = given.number::<i32>("depth-limit", 1..=64)?;
+    settings.caps.nodes = given.number::<u64>("nodes-per-move", 1..=u64::MAX)?;
     Ok((settings, used))
 }
 

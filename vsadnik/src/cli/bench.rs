@@ -1,6 +1,7 @@
 //! `vsadnik bench [--variant NAME] [--depth D] [--threads N]`
 
-use arena::args::{Args, UsageError};
+use super::parse::parse;
+use super::{spec, UsageError};
 use arena::console as output;
 use engine::bench::run_bench;
 use engine::{dispatch, SearchVisitor, Searchable, Settings};
@@ -9,13 +10,9 @@ use movegen::VariantId;
 /// Runs the bench with the engine `settings` and prints per-position
 /// nodes, then the two contract lines.
 pub fn run(words: &[String], settings: Settings) -> Result<(), UsageError> {
-    let args = Args::parse(words);
-    args.check_known(&["variant", "depth", "threads"])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(UsageError(format!("unexpected argument '{extra}'")));
-    }
-    let variant = match args.joined("variant")? {
-        Some(name) => VariantId::parse(&name).map_err(UsageError)?,
+    let args = parse(spec::command("bench").expect("described"), words)?;
+    let variant = match args.one("variant") {
+        Some(name) => VariantId::parse(name).map_err(UsageError)?,
         None => VariantId::DEFAULT,
     };
     let depth = args.number::<i32>("depth", 1..=64)?;

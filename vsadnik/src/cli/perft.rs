@@ -1,6 +1,7 @@
 //! `vsadnik perft DEPTH [--variant NAME] [--fen FEN] [--moves M...] [--divide] [--threads N]`
 
-use arena::args::{parse_number, Args, UsageError};
+use super::parse::{number, parse, Parsed};
+use super::{spec, UsageError};
 use arena::console as output;
 use movegen::divide::divide;
 use movegen::variant::{dispatch, setup_position, Position, VariantVisitor};
@@ -42,26 +43,21 @@ impl VariantVisitor for PerftJob {
 
 /// Runs the perft command; prints only when everything parsed.
 pub fn run(words: &[String]) -> Result<(), UsageError> {
-    let args = Args::parse(words);
-    args.check_known(&["variant", "fen", "moves", "divide", "threads"])?;
-    let depth = match args.positional.as_slice() {
-        [d] => parse_number::<u32>(d, "DEPTH", 0..=64)?,
-        [] => return Err(UsageError("perft needs a DEPTH".into())),
-        more => return Err(UsageError(format!("unexpected argument '{}'", more[1]))),
-    };
-    let variant = match args.joined("variant")? {
-        Some(name) => VariantId::parse(&name).map_err(UsageError)?,
+    let args: Parsed = parse(spec::command("perft").expect("described"), words)?;
+    let depth = number::<u32>(&args.positional[0], "DEPTH", 0..=64)?;
+    let variant = match args.one("variant") {
+        Some(name) => VariantId::parse(name).map_err(UsageError)?,
         None => VariantId::DEFAULT,
     };
     let threads = args.number::<usize>("threads", 1..=1024)?.unwrap_or(1);
     let job = PerftJob {
         depth,
-        fen: args.joined("fen")?,
+        fen: args.joined("fen"),
         moves: args
-            .list("moves")?
+            .values("moves")
             .map(<[String]>::to_vec)
             .unwrap_or_default(),
-        divide: args.switch("divide")?,
+        divide: args.flag("divide"),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
