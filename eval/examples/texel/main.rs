@@ -50,6 +50,7 @@
 
 mod variants;
 
+use movegen::VariantId;
 use eval::acc::{Sum, Trace};
 use eval::params::Params;
 use eval::score::{MAX_PHASE, S, SCALE_NORMAL};
@@ -102,7 +103,7 @@ struct Args {
 fn parse_args() -> Args {
     let mut a = Args {
         data: String::new(),
-        variant: "chess".into(),
+        variant: VariantId::DEFAULT.name().into(),
         start: "initial".into(),
         epochs: 1000,
         lr: 1.0,
@@ -351,12 +352,13 @@ fn fit_k(evals: &[(f64, f64)]) -> f64 {
 
 fn main() {
     let args = parse_args();
-    match args.variant.as_str() {
-        "chess" => tune::<Chess>(&args),
-        "tranzit" => tune::<Tranzit>(&args),
-        "tavreli" => tune::<Tavreli>(&args),
-        "crazyhouse" => tune::<Crazyhouse>(&args),
-        v => panic!("--variant chess|tranzit|tavreli|crazyhouse, not {v}"),
+    let variant = VariantId::parse(&args.variant).unwrap_or_else(|e| panic!("{e}"));
+    match variant {
+        VariantId::Chess => tune::<Chess>(&args),
+        VariantId::Tranzit => tune::<Tranzit>(&args),
+        VariantId::Tavreli => tune::<Tavreli>(&args),
+        VariantId::Crazyhouse => tune::<Crazyhouse>(&args),
+        v => panic!("no Texel weights for {v}: chess, tranzit, tavreli or crazyhouse"),
     }
 }
 
@@ -521,7 +523,7 @@ fn tune<T: Tunable>(args: &Args) {
          use super::weights::{{s, {}}};\n\n\
          /// The weights the engine plays with.\n\
          #[rustfmt::skip]\n{}",
-        T::NAME,
+        T::ID.name(),
         args.epochs,
         best.1,
         args.start,

@@ -1,6 +1,7 @@
 //! The variants the tuner can fit: how a data line becomes a position, which
 //! weights set it fits and how the evaluation reports to a tracer.
 
+use movegen::VariantId;
 use eval::acc::Acc;
 use eval::breakdown::Breakdown;
 use eval::params::Params;
@@ -17,8 +18,8 @@ pub trait Tunable {
     type Pos;
     /// The weights set that is fitted.
     type W: Params + Clone;
-    /// The variant's name in the output's header.
-    const NAME: &'static str;
+    /// The variant (its name heads the output).
+    const ID: VariantId;
     /// The weights type's name, for the generated source.
     const TYPE: &'static str;
     /// Whether the set has piece-square tables `--asymmetric` applies to.
@@ -53,7 +54,7 @@ pub struct Chess;
 impl Tunable for Chess {
     type Pos = Board;
     type W = eval::chess::Weights;
-    const NAME: &'static str = "chess";
+    const ID: VariantId = VariantId::Chess;
     const TYPE: &'static str = "Weights";
     const TABLES: bool = true;
     fn parse(fen: &str) -> Option<Board> {
@@ -97,7 +98,7 @@ pub struct Tranzit;
 impl Tunable for Tranzit {
     type Pos = TranzitState;
     type W = eval::tranzit::TranzitWeights;
-    const NAME: &'static str = "tranzit";
+    const ID: VariantId = VariantId::Tranzit;
     const TYPE: &'static str = "TranzitWeights";
     fn parse(fen: &str) -> Option<TranzitState> {
         TranzitPosition::from_fen(fen).ok().map(|p| *p.current())
@@ -128,7 +129,7 @@ pub struct Tavreli;
 impl Tunable for Tavreli {
     type Pos = TavreliBoard;
     type W = eval::tavreli::TavreliWeights;
-    const NAME: &'static str = "tavreli";
+    const ID: VariantId = VariantId::Tavreli;
     const TYPE: &'static str = "TavreliWeights";
     fn parse(fen: &str) -> Option<TavreliBoard> {
         TavreliPosition::from_fen(fen).ok().map(|p| *p.board())
@@ -154,7 +155,7 @@ pub struct Crazyhouse;
 impl Tunable for Crazyhouse {
     type Pos = DropBoard;
     type W = eval::drops::DropWeights;
-    const NAME: &'static str = "crazyhouse";
+    const ID: VariantId = VariantId::Crazyhouse;
     const TYPE: &'static str = "DropWeights";
     const TABLES: bool = true;
     fn parse(fen: &str) -> Option<DropBoard> {

@@ -1,0 +1,1 @@
+"""Checks of the source tree that CI runs besides the compilers' own."""
