@@ -10,6 +10,7 @@ pub mod chess_move;
 pub mod counter;
 pub mod drops;
 pub mod fen;
+pub mod fen_fields;
 pub mod header;
 pub mod history;
 pub mod movegen;

@@ -242,11 +242,7 @@ impl Code {
 
     /// The FEN letter of the kind now (upper case for White).
     pub fn letter(self) -> char {
-        let c = self.kind().upper_char();
-        match self.color() {
-            Color::White => c,
-            Color::Black => c.to_ascii_lowercase(),
-        }
+        self.color().letter_case(self.kind().upper_char())
     }
 }
 
