@@ -13,6 +13,7 @@ pub mod fen;
 pub mod fen_fields;
 pub mod header;
 pub mod history;
+pub mod move_code;
 pub mod movegen;
 pub mod perft;
 pub mod pgn;
