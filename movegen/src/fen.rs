@@ -4,9 +4,10 @@
 use crate::bitboard::{RANK_1, RANK_8};
 use crate::board::Board;
 use crate::fen_fields::{
-    castling_text, ep_rank, header_text, one_king_each, parse_counters, parse_ep_field,
-    parse_ranks, parse_side, split_fields, too_many_files, write_placement,
+    castling_text, ep_rank, header_text, one_king_each, parse_ep_field, parse_ranks, read_header,
+    split_fields, too_many_files, write_placement, CastlingClaim, HeaderBoard,
 };
+use crate::header::Header;
 use crate::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
 
@@ -91,17 +92,7 @@ pub fn validate_kings_and_pawns(board: &Board) -> Result<(), FenError> {
 /// Parses the castling field and checks that every right has its king and
 /// rook on their squares.
 pub fn parse_castling(field: &str, board: &Board) -> Result<u8, FenError> {
-    crate::fen_fields::parse_castling(field, |claim| {
-        let (c, color) = (claim.letter, claim.color);
-        let (king, rook) = (claim.king, claim.rook);
-        if board.piece_at(king) != Some(Piece::new(color, PieceKind::King)) {
-            return err(format!("castling right '{c}' without the king on {king}"));
-        }
-        if board.piece_at(rook) != Some(Piece::new(color, PieceKind::Rook)) {
-            return err(format!("castling right '{c}' without the rook on {rook}"));
-        }
-        Ok(())
-    })
+    crate::fen_fields::parse_castling(field, |claim| board.check_castling(claim))
 }
 
 /// Parses the en passant field for a board whose side to move is set: the
@@ -140,6 +131,37 @@ pub fn parse_ep(field: &str, board: &Board) -> Result<Option<Square>, FenError> 
     Ok(Some(sq))
 }
 
+impl HeaderBoard for Board {
+    fn header_parts(&mut self) -> (&mut Header, &mut u64) {
+        self.header_and_key()
+    }
+
+    fn check_castling(&self, claim: &CastlingClaim) -> Result<(), FenError> {
+        let (c, color) = (claim.letter, claim.color);
+        let (king, rook) = (claim.king, claim.rook);
+        if self.piece_at(king) != Some(Piece::new(color, PieceKind::King)) {
+            return err(format!("castling right '{c}' without the king on {king}"));
+        }
+        if self.piece_at(rook) != Some(Piece::new(color, PieceKind::Rook)) {
+            return err(format!("castling right '{c}' without the rook on {rook}"));
+        }
+        Ok(())
+    }
+
+    fn parse_ep(&self, field: &str) -> Result<Option<Square>, FenError> {
+        parse_ep(field, self)
+    }
+
+    fn ep_usable(&self) -> bool {
+        self.ep_square().is_some_and(|sq| self.ep_capturable(sq))
+    }
+
+    fn side_not_to_move_in_check(&self) -> bool {
+        let us = self.side_to_move();
+        self.is_attacked(self.king_square(us.flip()), us, self.occupied())
+    }
+}
+
 impl Board {
     /// Parses and validates a FEN (the two move counters may be omitted).
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
@@ -147,17 +169,7 @@ impl Board {
         let mut b = Board::empty();
         parse_placement(fields[0], &mut b)?;
         validate_kings_and_pawns(&b)?;
-        b.set_side_to_move(parse_side(fields[1])?);
-        let rights = parse_castling(fields[2], &b)?;
-        b.set_castling(rights);
-        let ep = parse_ep(fields[3], &b)?;
-        b.set_ep_square(ep);
-        let (halfmove, fullmove) = parse_counters(&fields, "half-move clock")?;
-        b.set_counters(halfmove, fullmove);
-        let them = b.side_to_move().flip();
-        if b.is_attacked(b.king_square(them), b.side_to_move(), b.occupied()) {
-            return err("the side not to move is in check");
-        }
+        read_header(&mut b, &fields)?;
         Ok(b)
     }
 

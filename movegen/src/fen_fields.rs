@@ -209,6 +209,54 @@ pub fn parse_counters(fields: &[&str], clock: &str) -> Result<(Counter, Counter)
     Ok((halfmove, fullmove))
 }
 
+/// A board with a [`Header`] that [`read_header`] fills from a FEN: it
+/// judges the castling and en passant fields against its placement, in its
+/// own words.
+pub trait HeaderBoard {
+    /// The header and the Zobrist key its changes update.
+    fn header_parts(&mut self) -> (&mut Header, &mut u64);
+
+    /// Refuses a castling claim the placement does not back.
+    fn check_castling(&self, claim: &CastlingClaim) -> Result<(), FenError>;
+
+    /// Reads the en passant field (the side to move is set).
+    fn parse_ep(&self, field: &str) -> Result<Option<Square>, FenError>;
+
+    /// True when an en passant move onto the header's square is legal (the
+    /// square is kept only then, as FIDE's repetition rule counts it).
+    fn ep_usable(&self) -> bool;
+
+    /// True when the side not to move stands in check.
+    fn side_not_to_move_in_check(&self) -> bool;
+}
+
+/// Reads the header fields of `fields` (side, castling, en passant, the
+/// half-move clock and the full-move number) onto `b`, whose placement is
+/// set, and refuses a position whose side not to move is in check.
+pub fn read_header<B: HeaderBoard>(b: &mut B, fields: &[&str]) -> Result<(), FenError> {
+    let side = parse_side(fields[1])?;
+    let (header, hash) = b.header_parts();
+    header.set_side(side, hash);
+    let rights = parse_castling(fields[2], |claim| b.check_castling(claim))?;
+    let (header, hash) = b.header_parts();
+    header.set_castling(rights, hash);
+    if let Some(sq) = b.parse_ep(fields[3])? {
+        let (header, hash) = b.header_parts();
+        header.clear_ep(hash);
+        header.place_ep(sq, hash);
+        if !b.ep_usable() {
+            let (header, hash) = b.header_parts();
+            header.clear_ep(hash);
+        }
+    }
+    let (halfmove, fullmove) = parse_counters(fields, "half-move clock")?;
+    b.header_parts().0.set_counters(halfmove, fullmove);
+    if b.side_not_to_move_in_check() {
+        return err("the side not to move is in check");
+    }
+    Ok(())
+}
+
 /// The five fields after the placement: `w KQkq e3 0 1`.
 pub fn header_text(h: &Header) -> String {
     format!(

@@ -224,6 +224,11 @@ macro_rules! header_accessors {
             self.header.set_castling(rights, &mut self.hash);
         }
 
+        /// The header and the Zobrist key its changes update.
+        pub(crate) fn header_and_key(&mut self) -> (&mut $crate::header::Header, &mut u64) {
+            (&mut self.header, &mut self.hash)
+        }
+
         /// Sets the half-move clock and full-move number.
         pub fn set_counters(
             &mut self,

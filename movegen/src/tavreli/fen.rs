@@ -25,9 +25,10 @@ use super::piece::{last_rank, second_rank, Code, Kind};
 use super::state::{TavreliBoard, MAX_PIECES};
 use crate::fen::{empty_count, err, FenError};
 use crate::fen_fields::{
-    self, ep_rank, header_text, one_king_each, parse_counters, parse_ep_field, parse_ranks,
-    parse_side, split_fields, too_many_files, write_placement,
+    ep_rank, header_text, one_king_each, parse_ep_field, parse_ranks, read_header, split_fields,
+    too_many_files, write_placement, CastlingClaim, HeaderBoard,
 };
+use crate::header::Header;
 use crate::types::{Color, Square};
 
 /// The start position: FIDE's set-up (the pawns' promotion kinds follow
@@ -176,45 +177,59 @@ fn code_of(tok: Token, sq: Square, depth: usize, n: usize) -> Result<Code, FenEr
     Ok(Code::piece(tok.color, tok.kind))
 }
 
-/// Parses the castling field: each right needs the king alone on its
-/// square and an own unmoved rook at the bottom of the corner tower.
-fn parse_castling(field: &str, b: &TavreliBoard) -> Result<u8, FenError> {
-    fen_fields::parse_castling(field, |claim| {
+impl HeaderBoard for TavreliBoard {
+    fn header_parts(&mut self) -> (&mut Header, &mut u64) {
+        self.header_and_key()
+    }
+
+    /// Each right needs the king alone on its square and an own unmoved
+    /// rook at the bottom of the corner tower.
+    fn check_castling(&self, claim: &CastlingClaim) -> Result<(), FenError> {
         let (c, color) = (claim.letter, claim.color);
         let (king, corner) = (claim.king, claim.rook);
-        if b.top(king) != Some(Code::piece(color, Kind::King)) || b.height(king) != 1 {
+        if self.top(king) != Some(Code::piece(color, Kind::King)) || self.height(king) != 1 {
             return err(format!("castling '{c}' needs the king alone on {king}"));
         }
-        let n = b.height(corner);
-        if n == 0 || b.piece_at_depth(corner, n - 1) != Some(Code::piece(color, Kind::Rook)) {
+        let n = self.height(corner);
+        if n == 0 || self.piece_at_depth(corner, n - 1) != Some(Code::piece(color, Kind::Rook)) {
             return err(format!(
                 "castling '{c}' needs an unmoved rook at the bottom of {corner}"
             ));
         }
         Ok(())
-    })
-}
+    }
 
-/// Parses the en passant field: an empty square on the right rank with a
-/// pawn-topped enemy tower in front of it.
-fn parse_ep(field: &str, b: &TavreliBoard) -> Result<Option<Square>, FenError> {
-    let Some(sq) = parse_ep_field(field, Square::parse, || format!("bad en passant '{field}'"))?
-    else {
-        return Ok(None);
-    };
-    let us = b.side_to_move();
-    if sq.rank() != ep_rank(us) {
-        return err(format!("en passant square {sq} is on the wrong rank"));
+    /// An empty square on the right rank with a pawn-topped enemy tower in
+    /// front of it.
+    fn parse_ep(&self, field: &str) -> Result<Option<Square>, FenError> {
+        let Some(sq) =
+            parse_ep_field(field, Square::parse, || format!("bad en passant '{field}'"))?
+        else {
+            return Ok(None);
+        };
+        let us = self.side_to_move();
+        if sq.rank() != ep_rank(us) {
+            return err(format!("en passant square {sq} is on the wrong rank"));
+        }
+        // The double-stepped tower stands in front of the square passed over.
+        let pawn_sq = sq.index() as u8 ^ 8;
+        let pawn = self.top(Square::new(pawn_sq));
+        if self.height(sq) != 0 || !pawn.is_some_and(|c| c.is_pawn() && c.color() != us) {
+            return err(format!(
+                "en passant square {sq} needs to be empty with a pawn-topped tower in front"
+            ));
+        }
+        Ok(Some(sq))
     }
-    // The double-stepped tower stands in front of the square passed over.
-    let pawn_sq = sq.index() as u8 ^ 8;
-    let pawn = b.top(Square::new(pawn_sq));
-    if b.height(sq) != 0 || !pawn.is_some_and(|c| c.is_pawn() && c.color() != us) {
-        return err(format!(
-            "en passant square {sq} needs to be empty with a pawn-topped tower in front"
-        ));
+
+    fn ep_usable(&self) -> bool {
+        has_legal_ep(self)
     }
-    Ok(Some(sq))
+
+    fn side_not_to_move_in_check(&self) -> bool {
+        let us = self.side_to_move();
+        self.is_attacked(self.king_square(us.flip()), us, self.occupied())
+    }
 }
 
 /// Parses and validates a tavreli FEN (the move counters may be omitted).
@@ -235,20 +250,7 @@ pub fn parse_fen(fen: &str) -> Result<TavreliBoard, FenError> {
         }
     }
     one_king_each(|c| b.tops(c, Kind::King).count_ones(), "")?;
-    b.set_side_to_move(parse_side(fields[1])?);
-    let rights = parse_castling(fields[2], &b)?;
-    b.set_castling(rights);
-    let ep = parse_ep(fields[3], &b)?;
-    b.set_ep_raw(ep);
-    if !has_legal_ep(&b) {
-        b.set_ep_raw(None);
-    }
-    let (halfmove, fullmove) = parse_counters(&fields, "half-move clock")?;
-    b.set_counters(halfmove, fullmove);
-    let them = b.side_to_move().flip();
-    if b.is_attacked(b.king_square(them), b.side_to_move(), b.occupied()) {
-        return err("the side not to move is in check");
-    }
+    read_header(&mut b, &fields)?;
     Ok(b)
 }
 
