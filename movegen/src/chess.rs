@@ -53,9 +53,7 @@ impl Position for Chess {
     type MoveList = MoveList;
     const VARIANT: &'static str = "chess";
 
-    fn startpos() -> Chess {
-        Chess::from_fen(START_FEN).expect("start position")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(fen: &str) -> Result<Chess, FenError> {
         Board::from_fen(fen).map(Chess::from_board)

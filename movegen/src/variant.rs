@@ -139,8 +139,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The variant's name, as `vsadnik variants` lists it.
     const VARIANT: &'static str;
 
-    /// The variant's starting position.
-    fn startpos() -> Self;
+    /// The FEN of the variant's starting position.
+    const START_FEN: &'static str;
+
+    /// The variant's starting position (that of [`Position::START_FEN`]).
+    fn startpos() -> Self {
+        Self::from_fen(Self::START_FEN).expect("the start position is valid")
+    }
     /// Parses the variant's FEN.
     fn from_fen(fen: &str) -> Result<Self, FenError>;
     /// The variant's FEN of the current position.

@@ -88,9 +88,7 @@ impl<R: DropRules> Position for DropPosition<R> {
     type MoveList = DropMoveList;
     const VARIANT: &'static str = R::NAME;
 
-    fn startpos() -> Self {
-        Self::from_fen(START_FEN).expect("the start position is valid")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         fen::parse_drop_fen(fen).map(Self::from_state)

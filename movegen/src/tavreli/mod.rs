@@ -97,9 +97,7 @@ impl Position for TavreliPosition {
     type MoveList = TavreliMoveList;
     const VARIANT: &'static str = "tavreli";
 
-    fn startpos() -> Self {
-        Self::from_fen(TAVRELI_START_FEN).expect("the start position is valid")
-    }
+    const START_FEN: &'static str = TAVRELI_START_FEN;
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
         fen::parse_fen(text).map(Self::from_board)
