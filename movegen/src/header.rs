@@ -141,11 +141,7 @@ impl Header {
     /// move was one that resets it.
     #[inline(always)]
     pub(crate) fn tick_halfmove(&mut self, reset: bool) {
-        self.halfmove = if reset {
-            0
-        } else {
-            counter::next(self.halfmove)
-        };
+        self.halfmove = counter::tick(self.halfmove, reset);
     }
 
     /// Hands the move to the other side, updating `hash`; the full-move
@@ -155,9 +151,7 @@ impl Header {
         let us = self.side;
         *hash ^= KEYS.black_to_move;
         self.side = us.flip();
-        if us == Color::Black {
-            self.fullmove = counter::next(self.fullmove);
-        }
+        self.fullmove = counter::fullmove_after(self.fullmove, us);
     }
 
     /// A null move's change: no en passant square, the other side to move,

@@ -425,11 +425,7 @@ impl TavreliBoard {
             }
         }
         self.header.tick_halfmove(reset);
-        self.reversible = if irreversible {
-            0
-        } else {
-            counter::next(self.reversible)
-        };
+        self.reversible = counter::tick(self.reversible, irreversible);
     }
 
     /// Moves the whole tower on `a` to the empty square `b` without touching

@@ -287,15 +287,9 @@ impl TranzitState {
             }
             self.boards[b].set_side_to_move(us.flip());
         }
-        self.quiet = if resets { 0 } else { counter::next(self.quiet) };
-        self.reversible = if moved_on.is_some() && resets {
-            0
-        } else {
-            counter::next(self.reversible)
-        };
-        if us == Color::Black {
-            self.fullmove = counter::next(self.fullmove);
-        }
+        self.quiet = counter::tick(self.quiet, resets);
+        self.reversible = counter::tick(self.reversible, moved_on.is_some() && resets);
+        self.fullmove = counter::fullmove_after(self.fullmove, us);
     }
 }
 
