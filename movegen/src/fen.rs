@@ -106,29 +106,41 @@ pub fn parse_ep(field: &str, board: &Board) -> Result<Option<Square>, FenError> 
         return Ok(None);
     };
     let us = board.side_to_move();
-    let them = us.flip();
-    let rank = ep_rank(us);
     let up: i8 = if us == Color::White { 8 } else { -8 };
-    if sq.rank() != rank {
-        return err(format!(
-            "impossible en passant square {sq}: with {} to move it must be on rank {}",
-            us.name(),
-            rank + 1
-        ));
-    }
-    let pawn = sq.offset(-up);
+    let when = format!("with {} to move", us.name());
+    let enemy_pawn = Piece::new(us.flip(), PieceKind::Pawn);
+    check_ep_rank_and_pawn(board, sq, ep_rank(us), &when, sq.offset(-up), enemy_pawn)?;
     let start = sq.offset(up);
-    if board.piece_at(pawn) != Some(Piece::new(them, PieceKind::Pawn)) {
-        return err(format!(
-            "impossible en passant square {sq}: no pawn on {pawn}"
-        ));
-    }
     if board.piece_at(sq).is_some() || board.piece_at(start).is_some() {
         return err(format!(
             "impossible en passant square {sq}: {sq} and {start} must be empty"
         ));
     }
     Ok(Some(sq))
+}
+
+/// Refuses an en passant square `sq` off `rank` (the refusal says `when`,
+/// as in "with White to move"), or without `pawn` on `pawn_sq`.
+pub(crate) fn check_ep_rank_and_pawn(
+    board: &Board,
+    sq: Square,
+    rank: u8,
+    when: &str,
+    pawn_sq: Square,
+    pawn: Piece,
+) -> Result<(), FenError> {
+    if sq.rank() != rank {
+        return err(format!(
+            "impossible en passant square {sq}: {when} it must be on rank {}",
+            rank + 1
+        ));
+    }
+    if board.piece_at(pawn_sq) != Some(pawn) {
+        return err(format!(
+            "impossible en passant square {sq}: no pawn on {pawn_sq}"
+        ));
+    }
+    Ok(())
 }
 
 impl HeaderBoard for Board {

@@ -17,7 +17,10 @@ use super::state::{up, SeriesState};
 use crate::bitboard::{Bitboard, Squares, RANK_1, RANK_8};
 use crate::board::Board;
 use crate::counter::parse_counter;
-use crate::fen::{err, parse_castling, parse_placement, validate_kings_and_pawns, FenError};
+use crate::fen::{
+    check_ep_rank_and_pawn, err, parse_castling, parse_placement, validate_kings_and_pawns,
+    FenError,
+};
 use crate::fen_fields::{ep_rank, parse_side, split_fields};
 use crate::types::{Color, Piece, PieceKind, Square};
 
@@ -96,20 +99,9 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
             if played == 0 {
                 // Targets the mover may take: on its sixth rank, the enemy
                 // pawn in front, the passed square empty.
-                let rank = ep_rank(side);
-                let pawn = t.offset(-up(side));
-                if t.rank() != rank {
-                    return err(format!(
-                        "impossible en passant square {t}: with {} to move it must be on rank {}",
-                        side.name(),
-                        rank + 1
-                    ));
-                }
-                if board.piece_at(pawn) != Some(Piece::new(them, PieceKind::Pawn)) {
-                    return err(format!(
-                        "impossible en passant square {t}: no pawn on {pawn}"
-                    ));
-                }
+                let when = format!("with {} to move", side.name());
+                let pawn = Piece::new(them, PieceKind::Pawn);
+                check_ep_rank_and_pawn(&board, t, ep_rank(side), &when, t.offset(-up(side)), pawn)?;
                 if board.piece_at(t).is_some() {
                     return err(format!("impossible en passant square {t}: it is occupied"));
                 }
@@ -118,20 +110,9 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
                 }
             } else {
                 // Targets the mover's double steps created in this series.
-                let rank = ep_rank(them);
-                let pawn = t.offset(up(side));
-                if t.rank() != rank {
-                    return err(format!(
-                        "impossible en passant square {t}: in mid-series with {} to move it must be on rank {}",
-                        side.name(),
-                        rank + 1
-                    ));
-                }
-                if board.piece_at(pawn) != Some(Piece::new(side, PieceKind::Pawn)) {
-                    return err(format!(
-                        "impossible en passant square {t}: no pawn on {pawn}"
-                    ));
-                }
+                let when = format!("in mid-series with {} to move", side.name());
+                let pawn = Piece::new(side, PieceKind::Pawn);
+                check_ep_rank_and_pawn(&board, t, ep_rank(them), &when, t.offset(up(side)), pawn)?;
                 if crate::attacks::pawn_attacks(t, side) & board.pieces(them, PieceKind::Pawn) != 0
                 {
                     keep |= t.bb();
