@@ -474,7 +474,6 @@ impl TavreliBoard {
                 code_of(covered),
                 code_of(uncovered),
             ],
-            covered,
             header: self.header,
             reversible: self.reversible,
         };
@@ -506,7 +505,8 @@ impl TavreliBoard {
         }
         self.below[bottom as usize] = uncovered;
         self.top[s] = top_id;
-        self.top[t] = u.covered;
+        let covered = u.codes[COVERED].0;
+        self.top[t] = covered;
         self.height[s] += k as u8;
         self.height[t] -= k as u8;
         for &(id, code) in u.codes.iter().rev() {
@@ -515,8 +515,8 @@ impl TavreliBoard {
             }
         }
         self.toggle_top(s, mover);
-        if u.covered != NO_PIECE {
-            self.toggle_top(t, Code::from_raw(self.code[u.covered as usize]));
+        if covered != NO_PIECE {
+            self.toggle_top(t, Code::from_raw(self.code[covered as usize]));
         }
         if mover.is_pawn() && u.header.ep_square() == Some(m.to()) {
             self.relocate(t, t ^ 8);
@@ -553,14 +553,17 @@ impl Iterator for TowerIter<'_> {
     }
 }
 
-/// What [`TavreliBoard::unmake`] restores: the key, the header, the old
-/// codes of the pieces a move may change (its top, the bottom of the moving
-/// group, the covered top, the uncovered piece) and the covered top's id.
+/// Where [`Undo`] keeps the covered top.
+const COVERED: usize = 2;
+
+/// What [`TavreliBoard::unmake`] restores, in 32 bytes: the key, the
+/// header, the old codes of the pieces a move may change (its top, the
+/// bottom of the moving group, the covered top, the uncovered piece), each
+/// with its id.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     hash: u64,
     codes: [(u8, u8); 4],
-    covered: u8,
     header: Header,
     reversible: Counter,
 }
