@@ -147,11 +147,7 @@ pub fn parse_castling(
         if rights & bit != 0 {
             return err(format!("castling letter '{c}' repeated"));
         }
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::of_letter(c);
         let rank = if color == Color::White { 0 } else { 7 };
         let rook_file = if c.eq_ignore_ascii_case(&'k') { 7 } else { 0 };
         check(&CastlingClaim {

@@ -47,6 +47,16 @@ impl Color {
         }
     }
 
+    /// The colour a piece letter's case stands for: upper case White,
+    /// anything else Black.
+    pub const fn of_letter(c: char) -> Color {
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
     /// A piece letter in this colour's case: `upper` as given for White,
     /// lower case for Black.
     pub const fn letter_case(self, upper: char) -> char {
@@ -154,11 +164,7 @@ impl Piece {
     /// The piece named by a FEN letter, if any.
     pub fn from_fen_char(c: char) -> Option<Piece> {
         let kind = PieceKind::from_char(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::of_letter(c);
         Some(Piece::new(color, kind))
     }
 }

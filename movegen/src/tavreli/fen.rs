@@ -50,11 +50,7 @@ fn parse_token(chars: &[char], mut i: usize, rank: u8) -> Result<(Token, usize),
     let c = chars[i];
     let kind = Kind::from_char(c)
         .ok_or_else(|| FenError(format!("bad piece letter '{c}' on rank {}", rank + 1)))?;
-    let color = if c.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let color = Color::of_letter(c);
     let mut tok = Token {
         color,
         kind,
