@@ -38,7 +38,13 @@ const CASTLE_KEEP: [u8; 64] = {
 const NO_PIECE: u8 = 12;
 
 /// A chess position without history.
+///
+/// Aligned to 32 bytes (160 bytes in all): copy-make copies a board for
+/// every move, and unaligned, the speed of those copies depended on where
+/// the stack happened to lie (perft 7 of the start position took 5.5 s or
+/// 5.9 s of CPU from one build to another; aligned, 5.4 s).
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(align(32))]
 pub struct Board {
     by_kind: [Bitboard; 6],
     by_color: [Bitboard; 2],

@@ -48,7 +48,13 @@ impl BoardResult {
 }
 
 /// The whole game state (copy-make).
+///
+/// Aligned to a cache line: every transfer's legality test copies the
+/// state, and unaligned, the speed of that copy depended on where the stack
+/// happened to lie (perft 5 of the start position took 0.75 s or 0.90 s of
+/// CPU from one build to another; aligned, 0.75 s).
 #[derive(Copy, Clone, PartialEq, Eq)]
+#[repr(align(64))]
 pub struct TranzitState {
     /// Board I and board II.
     pub boards: [Board; 2],
