@@ -208,7 +208,7 @@ pub fn parse_counters(fields: &[&str], clock: &str) -> Result<(Counter, Counter)
 /// A board with a [`Header`] that [`read_header`] fills from a FEN: it
 /// judges the castling and en passant fields against its placement, in its
 /// own words.
-pub trait HeaderBoard {
+pub(crate) trait HeaderBoard {
     /// The header and the Zobrist key its changes update.
     fn header_parts(&mut self) -> (&mut Header, &mut u64);
 
@@ -229,7 +229,7 @@ pub trait HeaderBoard {
 /// Reads the header fields of `fields` (side, castling, en passant, the
 /// half-move clock and the full-move number) onto `b`, whose placement is
 /// set, and refuses a position whose side not to move is in check.
-pub fn read_header<B: HeaderBoard>(b: &mut B, fields: &[&str]) -> Result<(), FenError> {
+pub(crate) fn read_header<B: HeaderBoard>(b: &mut B, fields: &[&str]) -> Result<(), FenError> {
     let side = parse_side(fields[1])?;
     let (header, hash) = b.header_parts();
     header.set_side(side, hash);
