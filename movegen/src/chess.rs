@@ -53,9 +53,7 @@ impl Position for Chess {
     type MoveList = MoveList;
     const ID: crate::VariantId = crate::VariantId::Chess;
 
-    fn startpos() -> Chess {
-        Chess::from_fen(START_FEN).expect("start position")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(fen: &str) -> Result<Chess, FenError> {
         Board::from_fen(fen).map(Chess::from_board)
@@ -102,22 +100,12 @@ impl Position for Chess {
     fn status(&self) -> Status {
         let b = self.board();
         if count_legal_moves(b) == 0 {
-            return Status::Over(if b.in_check() {
-                Outcome::win(b.side_to_move().flip(), "checkmate")
-            } else {
-                Outcome::draw("stalemate")
-            });
+            return Status::Over(Outcome::no_legal_move(b.side_to_move(), b.in_check()));
         }
         if b.insufficient_material() {
             return Status::Over(Outcome::draw("insufficient material"));
         }
-        if b.halfmove_clock() >= 100 {
-            return Status::Over(Outcome::draw("fifty-move rule"));
-        }
-        if self.repetitions() >= 2 {
-            return Status::Over(Outcome::draw("threefold repetition"));
-        }
-        Status::Ongoing
+        Status::after_draw_rules(b.halfmove_clock(), || self.repetitions())
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

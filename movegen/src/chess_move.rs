@@ -1,5 +1,6 @@
 //! The 8x8 move: two bytes, `Option<Move>` the same size.
 
+use crate::move_code::{write_coordinates, MoveCode};
 use crate::types::{PieceKind, Square};
 use std::fmt;
 use std::num::NonZeroU16;
@@ -12,13 +13,15 @@ pub struct Move(NonZeroU16);
 
 const _: () = assert!(std::mem::size_of::<Option<Move>>() == 2);
 
+/// Squares of 6 bits; the promotion in bits 12–14.
+type Code = MoveCode<6>;
+
 impl Move {
     /// A move from `from` to `to`, promoting to `promo` if given.
     #[inline(always)]
     pub fn new(from: Square, to: Square, promo: Option<PieceKind>) -> Move {
         debug_assert!(from != to);
-        let p = promo.map_or(0, |k| k.index() as u16);
-        let raw = from.index() as u16 | (to.index() as u16) << 6 | p << 12;
+        let raw = Code::pack(from.index(), to.index(), promo) as u16;
         // `from != to`, so `raw` is never zero.
         Move(NonZeroU16::new(raw).expect("a move joins two different squares"))
     }
@@ -32,22 +35,19 @@ impl Move {
     /// The square the piece leaves.
     #[inline(always)]
     pub fn from(self) -> Square {
-        Square::new((self.0.get() & 63) as u8)
+        Square::new(Code::from(self.0.get().into()) as u8)
     }
 
     /// The square the piece goes to.
     #[inline(always)]
     pub fn to(self) -> Square {
-        Square::new(((self.0.get() >> 6) & 63) as u8)
+        Square::new(Code::to(self.0.get().into()) as u8)
     }
 
     /// The promotion kind, if the move promotes.
     #[inline(always)]
     pub fn promotion(self) -> Option<PieceKind> {
-        match self.0.get() >> 12 {
-            0 => None,
-            k => Some(PieceKind::from_index(k as usize)),
-        }
+        Code::promotion(self.0.get().into())
     }
 
     /// The raw 16-bit encoding (for hash tables).
@@ -59,18 +59,14 @@ impl Move {
     /// The move with the given raw encoding, if it is a valid one.
     pub fn from_raw(raw: u16) -> Option<Move> {
         let m = Move(NonZeroU16::new(raw)?);
-        (m.from() != m.to() && raw >> 12 <= 4).then_some(m)
+        (m.from() != m.to() && raw >> Code::EXTRA_SHIFT <= 4).then_some(m)
     }
 }
 
 impl fmt::Display for Move {
     /// Coordinate notation: `e2e4`, `e7e8q`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(p) = self.promotion() {
-            write!(f, "{}", p.upper_char().to_ascii_lowercase())?;
-        }
-        Ok(())
+        write_coordinates(f, self.from(), self.to(), self.promotion())
     }
 }
 

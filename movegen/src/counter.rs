@@ -11,6 +11,7 @@
 //! series to overflow.
 
 use crate::fen::FenError;
+use crate::types::Color;
 
 /// A move counter.
 pub type Counter = u32;
@@ -27,6 +28,27 @@ pub const fn next(c: Counter) -> Counter {
         c + 1
     } else {
         MAX_COUNTER
+    }
+}
+
+/// A clock after one more ply: 0 when the ply resets it (`reset`), else
+/// [`next`].
+#[inline(always)]
+pub const fn tick(c: Counter, reset: bool) -> Counter {
+    if reset {
+        0
+    } else {
+        next(c)
+    }
+}
+
+/// The full-move number after `mover` has moved: it grows after Black's
+/// move.
+#[inline(always)]
+pub const fn fullmove_after(fullmove: Counter, mover: Color) -> Counter {
+    match mover {
+        Color::White => fullmove,
+        Color::Black => next(fullmove),
     }
 }
 

@@ -2,8 +2,12 @@
 //! says what is wrong.
 
 use crate::bitboard::{RANK_1, RANK_8};
-use crate::board::{castle, Board};
-use crate::counter::{parse_counter, parse_fullmove};
+use crate::board::Board;
+use crate::fen_fields::{
+    castling_text, ep_rank, header_text, one_king_each, parse_ep_field, parse_ranks, read_header,
+    split_fields, too_many_files, write_placement, CastlingClaim, HeaderBoard,
+};
+use crate::header::Header;
 use crate::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
 
@@ -22,7 +26,8 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+/// A refusal with the message `msg`.
+pub(crate) fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
@@ -49,25 +54,17 @@ pub fn empty_count(c: char, after_digit: bool, rank: u8) -> Result<Option<u8>, F
 /// Parses the piece placement field onto an empty board (shared by variants
 /// whose boards are 8x8).
 pub fn parse_placement(field: &str, board: &mut Board) -> Result<(), FenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        return err(format!(
-            "the placement has {} ranks, expected 8",
-            ranks.len()
-        ));
-    }
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
+    parse_ranks(field, 8, |rank, text| {
         let mut file: u8 = 0;
         let mut after_digit = false;
-        for c in rank_text.chars() {
+        for c in text.chars() {
             let count = empty_count(c, after_digit, rank)?;
             after_digit = count.is_some();
             if let Some(n) = count {
                 file += n;
             } else if let Some(p) = Piece::from_fen_char(c) {
                 if file >= 8 {
-                    return err(format!("rank {} has more than 8 files", rank + 1));
+                    return Err(too_many_files(rank, 8));
                 }
                 board.put_piece(Square::from_coords(file, rank), p);
                 file += 1;
@@ -75,26 +72,17 @@ pub fn parse_placement(field: &str, board: &mut Board) -> Result<(), FenError> {
                 return err(format!("bad piece letter '{c}' on rank {}", rank + 1));
             }
             if file > 8 {
-                return err(format!("rank {} has more than 8 files", rank + 1));
+                return Err(too_many_files(rank, 8));
             }
         }
-        if file != 8 {
-            return err(format!("rank {} has {file} files, expected 8", rank + 1));
-        }
-    }
-    Ok(())
+        Ok(u32::from(file))
+    })
 }
 
 /// Checks kings and pawns: exactly one king per side, no pawn on the first or
 /// last rank.
 pub fn validate_kings_and_pawns(board: &Board) -> Result<(), FenError> {
-    for c in Color::ALL {
-        let n = board.pieces(c, PieceKind::King).count_ones();
-        if n != 1 {
-            let name = if c == Color::White { "White" } else { "Black" };
-            return err(format!("{name} has {n} kings, expected exactly 1"));
-        }
-    }
+    one_king_each(|c| board.pieces(c, PieceKind::King).count_ones(), "")?;
     if board.kind_bb(PieceKind::Pawn) & (RANK_1 | RANK_8) != 0 {
         return err("a pawn stands on the first or last rank");
     }
@@ -104,64 +92,25 @@ pub fn validate_kings_and_pawns(board: &Board) -> Result<(), FenError> {
 /// Parses the castling field and checks that every right has its king and
 /// rook on their squares.
 pub fn parse_castling(field: &str, board: &Board) -> Result<u8, FenError> {
-    if field == "-" {
-        return Ok(0);
-    }
-    let mut rights = 0;
-    for c in field.chars() {
-        let (bit, color, rook_file) = match c {
-            'K' => (castle::WHITE_KING, Color::White, 7),
-            'Q' => (castle::WHITE_QUEEN, Color::White, 0),
-            'k' => (castle::BLACK_KING, Color::Black, 7),
-            'q' => (castle::BLACK_QUEEN, Color::Black, 0),
-            _ => return err(format!("bad castling letter '{c}'")),
-        };
-        if rights & bit != 0 {
-            return err(format!("castling letter '{c}' repeated"));
-        }
-        let rank = if color == Color::White { 0 } else { 7 };
-        let king = Square::from_coords(4, rank);
-        let rook = Square::from_coords(rook_file, rank);
-        if board.piece_at(king) != Some(Piece::new(color, PieceKind::King)) {
-            return err(format!("castling right '{c}' without the king on {king}"));
-        }
-        if board.piece_at(rook) != Some(Piece::new(color, PieceKind::Rook)) {
-            return err(format!("castling right '{c}' without the rook on {rook}"));
-        }
-        rights |= bit;
-    }
-    Ok(rights)
+    crate::fen_fields::parse_castling(field, |claim| board.check_castling(claim))
 }
 
 /// Parses the en passant field for a board whose side to move is set: the
 /// square must be on the right rank, empty, with the double-stepped pawn in
 /// front of it and its start square empty.
 pub fn parse_ep(field: &str, board: &Board) -> Result<Option<Square>, FenError> {
-    if field == "-" {
+    let Some(sq) = parse_ep_field(field, Square::parse, || {
+        format!("bad en passant square '{field}'")
+    })?
+    else {
         return Ok(None);
-    }
-    let sq =
-        Square::parse(field).ok_or_else(|| FenError(format!("bad en passant square '{field}'")))?;
-    let us = board.side_to_move();
-    let them = us.flip();
-    let (rank, up): (u8, i8) = match us {
-        Color::White => (5, 8),
-        Color::Black => (2, -8),
     };
-    if sq.rank() != rank {
-        return err(format!(
-            "impossible en passant square {sq}: with {} to move it must be on rank {}",
-            if us == Color::White { "White" } else { "Black" },
-            rank + 1
-        ));
-    }
-    let pawn = sq.offset(-up);
+    let us = board.side_to_move();
+    let up: i8 = if us == Color::White { 8 } else { -8 };
+    let when = format!("with {} to move", us.name());
+    let enemy_pawn = Piece::new(us.flip(), PieceKind::Pawn);
+    check_ep_rank_and_pawn(board, sq, ep_rank(us), &when, sq.offset(-up), enemy_pawn)?;
     let start = sq.offset(up);
-    if board.piece_at(pawn) != Some(Piece::new(them, PieceKind::Pawn)) {
-        return err(format!(
-            "impossible en passant square {sq}: no pawn on {pawn}"
-        ));
-    }
     if board.piece_at(sq).is_some() || board.piece_at(start).is_some() {
         return err(format!(
             "impossible en passant square {sq}: {sq} and {start} must be empty"
@@ -170,57 +119,69 @@ pub fn parse_ep(field: &str, board: &Board) -> Result<Option<Square>, FenError> 
     Ok(Some(sq))
 }
 
-/// Parses the side-to-move field.
-pub fn parse_side(field: &str) -> Result<Color, FenError> {
-    match field {
-        "w" => Ok(Color::White),
-        "b" => Ok(Color::Black),
-        _ => err(format!("bad side to move '{field}', expected 'w' or 'b'")),
+/// Refuses an en passant square `sq` off `rank` (the refusal says `when`,
+/// as in "with White to move"), or without `pawn` on `pawn_sq`.
+pub(crate) fn check_ep_rank_and_pawn(
+    board: &Board,
+    sq: Square,
+    rank: u8,
+    when: &str,
+    pawn_sq: Square,
+    pawn: Piece,
+) -> Result<(), FenError> {
+    if sq.rank() != rank {
+        return err(format!(
+            "impossible en passant square {sq}: {when} it must be on rank {}",
+            rank + 1
+        ));
     }
+    if board.piece_at(pawn_sq) != Some(pawn) {
+        return err(format!(
+            "impossible en passant square {sq}: no pawn on {pawn_sq}"
+        ));
+    }
+    Ok(())
 }
 
-/// The castling field of a FEN for the rights `rights` (`KQkq` order,
-/// `-` for none).
-pub fn castling_field(rights: u8) -> String {
-    let s: String = [
-        (castle::WHITE_KING, 'K'),
-        (castle::WHITE_QUEEN, 'Q'),
-        (castle::BLACK_KING, 'k'),
-        (castle::BLACK_QUEEN, 'q'),
-    ]
-    .into_iter()
-    .filter(|(bit, _)| rights & bit != 0)
-    .map(|(_, c)| c)
-    .collect();
-    if s.is_empty() {
-        "-".to_string()
-    } else {
-        s
+impl HeaderBoard for Board {
+    fn header_parts(&mut self) -> (&mut Header, &mut u64) {
+        self.header_and_key()
+    }
+
+    fn check_castling(&self, claim: &CastlingClaim) -> Result<(), FenError> {
+        let (c, color) = (claim.letter, claim.color);
+        let (king, rook) = (claim.king, claim.rook);
+        if self.piece_at(king) != Some(Piece::new(color, PieceKind::King)) {
+            return err(format!("castling right '{c}' without the king on {king}"));
+        }
+        if self.piece_at(rook) != Some(Piece::new(color, PieceKind::Rook)) {
+            return err(format!("castling right '{c}' without the rook on {rook}"));
+        }
+        Ok(())
+    }
+
+    fn parse_ep(&self, field: &str) -> Result<Option<Square>, FenError> {
+        parse_ep(field, self)
+    }
+
+    fn ep_usable(&self) -> bool {
+        self.ep_square().is_some_and(|sq| self.ep_capturable(sq))
+    }
+
+    fn side_not_to_move_in_check(&self) -> bool {
+        let us = self.side_to_move();
+        self.is_attacked(self.king_square(us.flip()), us, self.occupied())
     }
 }
 
 impl Board {
     /// Parses and validates a FEN (the two move counters may be omitted).
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() < 4 || fields.len() > 6 {
-            return err(format!("{} fields, expected 4 to 6", fields.len()));
-        }
+        let fields = split_fields(fen, 4, 6)?;
         let mut b = Board::empty();
         parse_placement(fields[0], &mut b)?;
         validate_kings_and_pawns(&b)?;
-        b.set_side_to_move(parse_side(fields[1])?);
-        let rights = parse_castling(fields[2], &b)?;
-        b.set_castling(rights);
-        let ep = parse_ep(fields[3], &b)?;
-        b.set_ep_square(ep);
-        let halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
-        let fullmove = parse_fullmove(fields.get(5).copied())?;
-        b.set_counters(halfmove, fullmove);
-        let them = b.side_to_move().flip();
-        if b.is_attacked(b.king_square(them), b.side_to_move(), b.occupied()) {
-            return err("the side not to move is in check");
-        }
+        read_header(&mut b, &fields)?;
         Ok(b)
     }
 
@@ -232,50 +193,27 @@ impl Board {
     /// The placement field with `~` after the pieces on squares `marked`
     /// selects (promoted pieces in drop chess).
     pub fn placement_fen_marked(&self, marked: impl Fn(Square) -> bool) -> String {
-        let mut s = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                        if marked(Square::from_coords(file, rank)) {
-                            s.push('~');
-                        }
-                    }
-                    None => empty += 1,
-                }
+        write_placement(8, |file, rank, out| {
+            let sq = Square::from_coords(file, rank);
+            let Some(p) = self.piece_at(sq) else {
+                return false;
+            };
+            out.push(p.fen_char());
+            if marked(sq) {
+                out.push('~');
             }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s
+            true
+        })
     }
 
     /// The castling field of the FEN.
     pub fn castling_fen(&self) -> String {
-        castling_field(self.castling())
+        castling_text(self.castling())
     }
 
     /// The FEN of this board; the en passant square is written only when an
     /// en passant capture is legal.
     pub fn to_fen(&self) -> String {
-        format!(
-            "{} {} {} {} {} {}",
-            self.placement_fen(),
-            self.side_to_move().fen_char(),
-            self.castling_fen(),
-            self.ep_square().map_or("-".to_string(), |s| s.to_string()),
-            self.halfmove_clock(),
-            self.fullmove_number()
-        )
+        format!("{} {}", self.placement_fen(), header_text(self.header()))
     }
 }

@@ -38,6 +38,33 @@ impl Color {
             Color::Black => 'b',
         }
     }
+
+    /// The colour's name: `White` or `Black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
+    /// The colour a piece letter's case stands for: upper case White,
+    /// anything else Black.
+    pub const fn of_letter(c: char) -> Color {
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// A piece letter in this colour's case: `upper` as given for White,
+    /// lower case for Black.
+    pub const fn letter_case(self, upper: char) -> char {
+        match self {
+            Color::White => upper,
+            Color::Black => upper.to_ascii_lowercase(),
+        }
+    }
 }
 
 /// The kind of a piece, without colour.
@@ -131,21 +158,13 @@ impl Piece {
 
     /// The FEN letter: upper case for White, lower case for Black.
     pub const fn fen_char(self) -> char {
-        let c = self.kind.upper_char();
-        match self.color {
-            Color::White => c,
-            Color::Black => c.to_ascii_lowercase(),
-        }
+        self.color.letter_case(self.kind.upper_char())
     }
 
     /// The piece named by a FEN letter, if any.
     pub fn from_fen_char(c: char) -> Option<Piece> {
         let kind = PieceKind::from_char(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::of_letter(c);
         Some(Piece::new(color, kind))
     }
 }

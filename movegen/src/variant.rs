@@ -2,6 +2,7 @@
 //! match runner are generic over. See `docs/architecture.md` for how each
 //! family of variants fits.
 
+use crate::counter::Counter;
 use crate::fen::FenError;
 use crate::pgn::PgnBody;
 use crate::registry::VariantId;
@@ -46,6 +47,16 @@ impl Outcome {
         }
     }
 
+    /// The end of a game whose side to move, `side`, has no legal move:
+    /// checkmate when it is in check, else stalemate (a draw).
+    pub fn no_legal_move(side: Color, in_check: bool) -> Outcome {
+        if in_check {
+            Outcome::win(side.flip(), "checkmate")
+        } else {
+            Outcome::draw("stalemate")
+        }
+    }
+
     /// Half-points of `side` minus half-points of its opponent.
     pub fn margin(&self, side: Color) -> i32 {
         let (w, b) = (self.white as i32, self.black as i32);
@@ -73,6 +84,25 @@ pub enum Status {
     Ongoing,
     /// The game is over.
     Over(Outcome),
+}
+
+impl Status {
+    /// FIDE's automatic draws for a position with a legal move, as the
+    /// chess-like variants apply them: the fifty-move rule once
+    /// `halfmove_clock` reaches 100, then threefold repetition when
+    /// `repetitions` (asked only then) counts two earlier occurrences.
+    pub fn after_draw_rules(
+        halfmove_clock: Counter,
+        repetitions: impl FnOnce() -> usize,
+    ) -> Status {
+        if halfmove_clock >= 100 {
+            return Status::Over(Outcome::draw("fifty-move rule"));
+        }
+        if repetitions() >= 2 {
+            return Status::Over(Outcome::draw("threefold repetition"));
+        }
+        Status::Ongoing
+    }
 }
 
 /// A stack-allocated list of moves that variants size for themselves.
@@ -110,8 +140,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The variant (its names and what front ends know about it).
     const ID: VariantId;
 
-    /// The variant's starting position.
-    fn startpos() -> Self;
+    /// The FEN of the variant's starting position.
+    const START_FEN: &'static str;
+
+    /// The variant's starting position (that of [`Position::START_FEN`]).
+    fn startpos() -> Self {
+        Self::from_fen(Self::START_FEN).expect("the start position is valid")
+    }
     /// Parses the variant's FEN.
     fn from_fen(fen: &str) -> Result<Self, FenError>;
     /// The variant's FEN of the current position.

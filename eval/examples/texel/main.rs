@@ -50,10 +50,10 @@
 
 mod variants;
 
-use movegen::VariantId;
 use eval::acc::{Sum, Trace};
 use eval::params::Params;
 use eval::score::{MAX_PHASE, S, SCALE_NORMAL};
+use movegen::VariantId;
 use std::time::Instant;
 use variants::{Chess, Crazyhouse, Tavreli, Tranzit, Tunable};
 

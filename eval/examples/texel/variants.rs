@@ -1,7 +1,6 @@
 //! The variants the tuner can fit: how a data line becomes a position, which
 //! weights set it fits and how the evaluation reports to a tracer.
 
-use movegen::VariantId;
 use eval::acc::Acc;
 use eval::breakdown::Breakdown;
 use eval::params::Params;
@@ -10,6 +9,7 @@ use eval::EvalConfig;
 use movegen::drops::{self, CrazyhousePosition, DropBoard};
 use movegen::tavreli::{TavreliBoard, TavreliPosition};
 use movegen::tranzit::{TranzitPosition, TranzitState};
+use movegen::VariantId;
 use movegen::{Board, Position};
 
 /// A variant whose evaluation weights the tuner fits.

@@ -5,12 +5,8 @@
 use super::reserve::Reserve;
 use super::state::DropBoard;
 use crate::board::Board;
-use crate::fen::FenError;
+use crate::fen::{err, FenError};
 use crate::types::{Color, PieceKind, Square};
-
-fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(msg.into()))
-}
 
 /// Splits a placement field into the plain 8-rank placement, the promoted
 /// squares and the reserve text.

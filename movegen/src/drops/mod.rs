@@ -88,9 +88,7 @@ impl<R: DropRules> Position for DropPosition<R> {
     type MoveList = DropMoveList;
     const ID: crate::VariantId = R::ID;
 
-    fn startpos() -> Self {
-        Self::from_fen(START_FEN).expect("the start position is valid")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         fen::parse_drop_fen(fen).map(Self::from_state)
@@ -142,18 +140,16 @@ impl<R: DropRules> Position for DropPosition<R> {
         self.generate_moves(&mut list);
         let s = self.current();
         if list.is_empty() {
-            if !s.board.in_check() {
-                // S12: no stalemate in Swedish chess; the player sits.
-                if R::STALEMATE_SITS {
-                    return Status::Ongoing;
-                }
-                return Status::Over(Outcome::draw("stalemate"));
-            }
-            // S10: a check some drop could block is not mate; the player may sit.
-            if R::MATE_NEEDS_UNBLOCKABLE_CHECK && generate::drop_targets(s) != 0 {
+            let in_check = s.board.in_check();
+            // S12: no stalemate in Swedish chess; the player sits.
+            if !in_check && R::STALEMATE_SITS {
                 return Status::Ongoing;
             }
-            return Status::Over(Outcome::win(s.board.side_to_move().flip(), "checkmate"));
+            // S10: a check some drop could block is not mate; the player may sit.
+            if in_check && R::MATE_NEEDS_UNBLOCKABLE_CHECK && generate::drop_targets(s) != 0 {
+                return Status::Ongoing;
+            }
+            return Status::Over(Outcome::no_legal_move(s.board.side_to_move(), in_check));
         }
         // Team variants judge repetition over both boards (S12).
         if R::CAPTURES == rules::CaptureDestination::OwnReserve && self.repetitions() >= 2 {

@@ -17,12 +17,12 @@ use super::state::{up, SeriesState};
 use crate::bitboard::{Bitboard, Squares, RANK_1, RANK_8};
 use crate::board::Board;
 use crate::counter::parse_counter;
-use crate::fen::{parse_castling, parse_placement, parse_side, validate_kings_and_pawns, FenError};
+use crate::fen::{
+    check_ep_rank_and_pawn, err, parse_castling, parse_placement, validate_kings_and_pawns,
+    FenError,
+};
+use crate::fen_fields::{ep_rank, parse_side, split_fields};
 use crate::types::{Color, Piece, PieceKind, Square};
-
-fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(msg.into()))
-}
 
 fn parse_targets(field: &str) -> Result<Bitboard, FenError> {
     if field == "-" {
@@ -42,20 +42,9 @@ fn parse_targets(field: &str) -> Result<Bitboard, FenError> {
     Ok(set)
 }
 
-fn color_name(c: Color) -> &'static str {
-    if c == Color::White {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
 /// Parses a progressive FEN for the rules `R`.
 pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() < 4 || fields.len() > 8 {
-        return err(format!("{} fields, expected 4 to 8", fields.len()));
-    }
+    let fields = split_fields(fen, 4, 8)?;
     let mut board = Board::empty();
     parse_placement(fields[0], &mut board)?;
     validate_kings_and_pawns(&board)?;
@@ -78,8 +67,8 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
     if series_side != side {
         return err(format!(
             "series {series} is {}'s, but the side to move is {}",
-            color_name(series_side),
-            color_name(side)
+            series_side.name(),
+            side.name()
         ));
     }
     let played = parse_counter(fields.get(6).copied(), 0, "moves played in the series")?;
@@ -110,20 +99,9 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
             if played == 0 {
                 // Targets the mover may take: on its sixth rank, the enemy
                 // pawn in front, the passed square empty.
-                let rank = if side == Color::White { 5 } else { 2 };
-                let pawn = t.offset(-up(side));
-                if t.rank() != rank {
-                    return err(format!(
-                        "impossible en passant square {t}: with {} to move it must be on rank {}",
-                        color_name(side),
-                        rank + 1
-                    ));
-                }
-                if board.piece_at(pawn) != Some(Piece::new(them, PieceKind::Pawn)) {
-                    return err(format!(
-                        "impossible en passant square {t}: no pawn on {pawn}"
-                    ));
-                }
+                let when = format!("with {} to move", side.name());
+                let pawn = Piece::new(them, PieceKind::Pawn);
+                check_ep_rank_and_pawn(&board, t, ep_rank(side), &when, t.offset(-up(side)), pawn)?;
                 if board.piece_at(t).is_some() {
                     return err(format!("impossible en passant square {t}: it is occupied"));
                 }
@@ -132,20 +110,9 @@ pub fn parse<R: SeriesRules>(fen: &str) -> Result<SeriesState, FenError> {
                 }
             } else {
                 // Targets the mover's double steps created in this series.
-                let rank = if side == Color::White { 2 } else { 5 };
-                let pawn = t.offset(up(side));
-                if t.rank() != rank {
-                    return err(format!(
-                        "impossible en passant square {t}: in mid-series with {} to move it must be on rank {}",
-                        color_name(side),
-                        rank + 1
-                    ));
-                }
-                if board.piece_at(pawn) != Some(Piece::new(side, PieceKind::Pawn)) {
-                    return err(format!(
-                        "impossible en passant square {t}: no pawn on {pawn}"
-                    ));
-                }
+                let when = format!("in mid-series with {} to move", side.name());
+                let pawn = Piece::new(side, PieceKind::Pawn);
+                check_ep_rank_and_pawn(&board, t, ep_rank(them), &when, t.offset(up(side)), pawn)?;
                 if crate::attacks::pawn_attacks(t, side) & board.pieces(them, PieceKind::Pawn) != 0
                 {
                     keep |= t.bb();

@@ -130,9 +130,7 @@ impl<R: SeriesRules> Position for Progressive<R> {
     type MoveList = MoveList;
     const ID: crate::VariantId = R::ID;
 
-    fn startpos() -> Self {
-        Self::from_fen(START_FEN).expect("the start position is valid")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
         fen::parse::<R>(text).map(Self::from_state)

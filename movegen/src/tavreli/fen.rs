@@ -23,18 +23,17 @@
 use super::generate::has_legal_ep;
 use super::piece::{last_rank, second_rank, Code, Kind};
 use super::state::{TavreliBoard, MAX_PIECES};
-use crate::board::castle;
-use crate::counter::{parse_counter, parse_fullmove};
-use crate::fen::{empty_count, parse_side, FenError};
+use crate::fen::{empty_count, err, FenError};
+use crate::fen_fields::{
+    ep_rank, header_text, one_king_each, parse_ep_field, parse_ranks, read_header, split_fields,
+    too_many_files, write_placement, CastlingClaim, HeaderBoard,
+};
+use crate::header::Header;
 use crate::types::{Color, Square};
 
 /// The start position: FIDE's set-up (the pawns' promotion kinds follow
 /// from their files, all double steps available).
 pub const TAVRELI_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(msg.into()))
-}
 
 /// One piece as written, before its defaults are applied.
 #[derive(Clone, Copy)]
@@ -51,11 +50,7 @@ fn parse_token(chars: &[char], mut i: usize, rank: u8) -> Result<(Token, usize),
     let c = chars[i];
     let kind = Kind::from_char(c)
         .ok_or_else(|| FenError(format!("bad piece letter '{c}' on rank {}", rank + 1)))?;
-    let color = if c.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let color = Color::of_letter(c);
     let mut tok = Token {
         color,
         kind,
@@ -104,15 +99,7 @@ fn parse_token(chars: &[char], mut i: usize, rank: u8) -> Result<(Token, usize),
 /// Parses the placement into towers (top first per square).
 fn parse_placement(field: &str) -> Result<Vec<Vec<Token>>, FenError> {
     let mut squares: Vec<Vec<Token>> = vec![Vec::new(); 64];
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        return err(format!(
-            "the placement has {} ranks, expected 8",
-            ranks.len()
-        ));
-    }
-    for (ri, text) in ranks.iter().enumerate() {
-        let rank = 7 - ri as u8;
+    parse_ranks(field, 8, |rank, text| {
         let chars: Vec<char> = text.chars().collect();
         let mut file = 0u8;
         let mut i = 0;
@@ -124,7 +111,7 @@ fn parse_placement(field: &str) -> Result<Vec<Vec<Token>>, FenError> {
                 i += 1;
             } else {
                 if file >= 8 {
-                    return err(format!("rank {} has more than 8 files", rank + 1));
+                    return Err(too_many_files(rank, 8));
                 }
                 let sq = Square::from_coords(file, rank).index();
                 if c == '(' {
@@ -149,13 +136,11 @@ fn parse_placement(field: &str) -> Result<Vec<Vec<Token>>, FenError> {
                 file += 1;
             }
             if file > 8 {
-                return err(format!("rank {} has more than 8 files", rank + 1));
+                return Err(too_many_files(rank, 8));
             }
         }
-        if file != 8 {
-            return err(format!("rank {} has {file} files, expected 8", rank + 1));
-        }
-    }
+        Ok(u32::from(file))
+    })?;
     Ok(squares)
 }
 
@@ -188,66 +173,64 @@ fn code_of(tok: Token, sq: Square, depth: usize, n: usize) -> Result<Code, FenEr
     Ok(Code::piece(tok.color, tok.kind))
 }
 
-fn parse_castling(field: &str, b: &TavreliBoard) -> Result<u8, FenError> {
-    if field == "-" {
-        return Ok(0);
+impl HeaderBoard for TavreliBoard {
+    fn header_parts(&mut self) -> (&mut Header, &mut u64) {
+        self.header_and_key()
     }
-    let mut rights = 0;
-    for c in field.chars() {
-        let (bit, color, rook_file) = match c {
-            'K' => (castle::WHITE_KING, Color::White, 7),
-            'Q' => (castle::WHITE_QUEEN, Color::White, 0),
-            'k' => (castle::BLACK_KING, Color::Black, 7),
-            'q' => (castle::BLACK_QUEEN, Color::Black, 0),
-            _ => return err(format!("bad castling letter '{c}'")),
-        };
-        if rights & bit != 0 {
-            return err(format!("castling letter '{c}' repeated"));
-        }
-        let rank = if color == Color::White { 0 } else { 7 };
-        let king = Square::from_coords(4, rank);
-        if b.top(king) != Some(Code::piece(color, Kind::King)) || b.height(king) != 1 {
+
+    /// Each right needs the king alone on its square and an own unmoved
+    /// rook at the bottom of the corner tower.
+    fn check_castling(&self, claim: &CastlingClaim) -> Result<(), FenError> {
+        let (c, color) = (claim.letter, claim.color);
+        let (king, corner) = (claim.king, claim.rook);
+        if self.top(king) != Some(Code::piece(color, Kind::King)) || self.height(king) != 1 {
             return err(format!("castling '{c}' needs the king alone on {king}"));
         }
-        let corner = Square::from_coords(rook_file, rank);
-        let n = b.height(corner);
-        if n == 0 || b.piece_at_depth(corner, n - 1) != Some(Code::piece(color, Kind::Rook)) {
+        let n = self.height(corner);
+        if n == 0 || self.piece_at_depth(corner, n - 1) != Some(Code::piece(color, Kind::Rook)) {
             return err(format!(
                 "castling '{c}' needs an unmoved rook at the bottom of {corner}"
             ));
         }
-        rights |= bit;
+        Ok(())
     }
-    Ok(rights)
-}
 
-fn parse_ep(field: &str, b: &TavreliBoard) -> Result<Option<Square>, FenError> {
-    if field == "-" {
-        return Ok(None);
+    /// An empty square on the right rank with a pawn-topped enemy tower in
+    /// front of it.
+    fn parse_ep(&self, field: &str) -> Result<Option<Square>, FenError> {
+        let Some(sq) =
+            parse_ep_field(field, Square::parse, || format!("bad en passant '{field}'"))?
+        else {
+            return Ok(None);
+        };
+        let us = self.side_to_move();
+        if sq.rank() != ep_rank(us) {
+            return err(format!("en passant square {sq} is on the wrong rank"));
+        }
+        // The double-stepped tower stands in front of the square passed over.
+        let pawn_sq = sq.index() as u8 ^ 8;
+        let pawn = self.top(Square::new(pawn_sq));
+        if self.height(sq) != 0 || !pawn.is_some_and(|c| c.is_pawn() && c.color() != us) {
+            return err(format!(
+                "en passant square {sq} needs to be empty with a pawn-topped tower in front"
+            ));
+        }
+        Ok(Some(sq))
     }
-    let sq = Square::parse(field).ok_or_else(|| FenError(format!("bad en passant '{field}'")))?;
-    let us = b.side_to_move();
-    let rank = if us == Color::White { 5 } else { 2 };
-    if sq.rank() != rank {
-        return err(format!("en passant square {sq} is on the wrong rank"));
+
+    fn ep_usable(&self) -> bool {
+        has_legal_ep(self)
     }
-    // The double-stepped tower stands in front of the square passed over.
-    let pawn_sq = sq.index() as u8 ^ 8;
-    let pawn = b.top(Square::new(pawn_sq));
-    if b.height(sq) != 0 || !pawn.is_some_and(|c| c.is_pawn() && c.color() != us) {
-        return err(format!(
-            "en passant square {sq} needs to be empty with a pawn-topped tower in front"
-        ));
+
+    fn side_not_to_move_in_check(&self) -> bool {
+        let us = self.side_to_move();
+        self.is_attacked(self.king_square(us.flip()), us, self.occupied())
     }
-    Ok(Some(sq))
 }
 
 /// Parses and validates a tavreli FEN (the move counters may be omitted).
 pub fn parse_fen(fen: &str) -> Result<TavreliBoard, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() < 4 || fields.len() > 6 {
-        return err(format!("{} fields, expected 4 to 6", fields.len()));
-    }
+    let fields = split_fields(fen, 4, 6)?;
     let towers = parse_placement(fields[0])?;
     let total: usize = towers.iter().map(Vec::len).sum();
     if total > MAX_PIECES {
@@ -262,28 +245,8 @@ pub fn parse_fen(fen: &str) -> Result<TavreliBoard, FenError> {
             b.push_piece(sq, code);
         }
     }
-    for c in Color::ALL {
-        let n = b.tops(c, Kind::King).count_ones();
-        if n != 1 {
-            let name = if c == Color::White { "White" } else { "Black" };
-            return err(format!("{name} has {n} kings, expected exactly 1"));
-        }
-    }
-    b.set_side_to_move(parse_side(fields[1])?);
-    let rights = parse_castling(fields[2], &b)?;
-    b.set_castling(rights);
-    let ep = parse_ep(fields[3], &b)?;
-    b.set_ep_raw(ep);
-    if !has_legal_ep(&b) {
-        b.set_ep_raw(None);
-    }
-    let halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
-    let fullmove = parse_fullmove(fields.get(5).copied())?;
-    b.set_counters(halfmove, fullmove);
-    let them = b.side_to_move().flip();
-    if b.is_attacked(b.king_square(them), b.side_to_move(), b.occupied()) {
-        return err("the side not to move is in check");
-    }
+    one_king_each(|c| b.tops(c, Kind::King).count_ones(), "")?;
+    read_header(&mut b, &fields)?;
     Ok(b)
 }
 
@@ -295,11 +258,7 @@ pub fn token(c: Code, sq: Square, depth: usize, n: usize) -> String {
         let promotion = c.identity().expect("a pawn has an identity");
         if promotion != Kind::promotion_for_file(sq.file()) {
             s.push('=');
-            let l = promotion.upper_char();
-            s.push(match c.color() {
-                Color::White => l,
-                Color::Black => l.to_ascii_lowercase(),
-            });
+            s.push(c.color().letter_case(promotion.upper_char()));
         }
         if depth == n - 1 && sq.rank() == second_rank(c.color()) && !c.double_step() {
             s.push('^');
@@ -327,54 +286,17 @@ pub fn tower_text(b: &TavreliBoard, sq: Square) -> String {
 
 /// The placement field.
 pub fn placement(b: &TavreliBoard) -> String {
-    let mut s = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let sq = Square::from_coords(file, rank);
-            if b.height(sq) == 0 {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-                empty = 0;
-            }
-            s.push_str(&tower_text(b, sq));
+    write_placement(8, |file, rank, out| {
+        let sq = Square::from_coords(file, rank);
+        if b.height(sq) == 0 {
+            return false;
         }
-        if empty > 0 {
-            s.push((b'0' + empty) as char);
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    s
+        out.push_str(&tower_text(b, sq));
+        true
+    })
 }
 
 /// The FEN of `b`.
 pub fn to_fen(b: &TavreliBoard) -> String {
-    let mut castling = String::new();
-    for (bit, c) in [
-        (castle::WHITE_KING, 'K'),
-        (castle::WHITE_QUEEN, 'Q'),
-        (castle::BLACK_KING, 'k'),
-        (castle::BLACK_QUEEN, 'q'),
-    ] {
-        if b.castling() & bit != 0 {
-            castling.push(c);
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
-    format!(
-        "{} {} {} {} {} {}",
-        placement(b),
-        b.side_to_move().fen_char(),
-        castling,
-        b.ep_square().map_or("-".to_string(), |s| s.to_string()),
-        b.halfmove_clock(),
-        b.fullmove_number()
-    )
+    format!("{} {}", placement(b), header_text(b.header()))
 }

@@ -98,9 +98,7 @@ impl Position for TavreliPosition {
     type MoveList = TavreliMoveList;
     const ID: crate::VariantId = crate::VariantId::Tavreli;
 
-    fn startpos() -> Self {
-        Self::from_fen(TAVRELI_START_FEN).expect("the start position is valid")
-    }
+    const START_FEN: &'static str = TAVRELI_START_FEN;
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
         fen::parse_fen(text).map(Self::from_board)
@@ -155,19 +153,9 @@ impl Position for TavreliPosition {
     fn status(&self) -> Status {
         let b = self.board();
         if generate::count_moves(b) == 0 {
-            return Status::Over(if b.in_check() {
-                Outcome::win(b.side_to_move().flip(), "checkmate")
-            } else {
-                Outcome::draw("stalemate")
-            });
+            return Status::Over(Outcome::no_legal_move(b.side_to_move(), b.in_check()));
         }
-        if b.halfmove_clock() >= 100 {
-            return Status::Over(Outcome::draw("fifty-move rule"));
-        }
-        if self.repetitions() >= 2 {
-            return Status::Over(Outcome::draw("threefold repetition"));
-        }
-        Status::Ongoing
+        Status::after_draw_rules(b.halfmove_clock(), || self.repetitions())
     }
 
     fn parse_move(&self, text: &str) -> Result<TavreliMove, String> {

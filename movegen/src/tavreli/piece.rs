@@ -5,22 +5,23 @@
 use crate::types::{Color, PieceKind};
 use std::fmt;
 
-/// The kind of a tavreli piece. The first six match [`PieceKind`]'s indices.
+/// The kind of a tavreli piece: the six FIDE kinds, with [`PieceKind`]'s
+/// indices, and the Helgi.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Kind {
     /// Ratnik.
-    Pawn = 0,
+    Pawn = PieceKind::Pawn as u8,
     /// Vsadnik.
-    Knight = 1,
+    Knight = PieceKind::Knight as u8,
     /// Luchnik.
-    Bishop = 2,
+    Bishop = PieceKind::Bishop as u8,
     /// Ratoborets.
-    Rook = 3,
+    Rook = PieceKind::Rook as u8,
     /// Knyaz.
-    Queen = 4,
+    Queen = PieceKind::Queen as u8,
     /// Volkhv.
-    King = 5,
+    King = PieceKind::King as u8,
     /// Helgi: moves as a queen or a knight.
     Helgi = 6,
 }
@@ -61,31 +62,20 @@ impl Kind {
         Kind::ALL[i]
     }
 
-    /// Upper-case letter: `P N B R Q K H`.
+    /// Upper-case letter: FIDE's `P N B R Q K`, `H` for the Helgi.
     pub const fn upper_char(self) -> char {
-        match self {
-            Kind::Pawn => 'P',
-            Kind::Knight => 'N',
-            Kind::Bishop => 'B',
-            Kind::Rook => 'R',
-            Kind::Queen => 'Q',
-            Kind::King => 'K',
-            Kind::Helgi => 'H',
+        match self.chess_kind() {
+            Some(k) => k.upper_char(),
+            None => 'H',
         }
     }
 
     /// The kind named by a letter of either case.
     pub fn from_char(c: char) -> Option<Kind> {
-        Some(match c.to_ascii_uppercase() {
-            'P' => Kind::Pawn,
-            'N' => Kind::Knight,
-            'B' => Kind::Bishop,
-            'R' => Kind::Rook,
-            'Q' => Kind::Queen,
-            'K' => Kind::King,
-            'H' => Kind::Helgi,
-            _ => return None,
-        })
+        if c.eq_ignore_ascii_case(&'H') {
+            return Some(Kind::Helgi);
+        }
+        PieceKind::from_char(c).map(Kind::from_chess)
     }
 
     /// The FIDE kind, if this is not the Helgi.
@@ -94,6 +84,11 @@ impl Kind {
             Kind::Helgi => None,
             k => Some(PieceKind::from_index(k as usize)),
         }
+    }
+
+    /// The tavreli kind of a FIDE kind (same index).
+    pub const fn from_chess(k: PieceKind) -> Kind {
+        Kind::from_index(k.index())
     }
 
     /// R6: what a pawn that started on `file` (0 = a) promotes into.
@@ -242,11 +237,7 @@ impl Code {
 
     /// The FEN letter of the kind now (upper case for White).
     pub fn letter(self) -> char {
-        let c = self.kind().upper_char();
-        match self.color() {
-            Color::White => c,
-            Color::Black => c.to_ascii_lowercase(),
-        }
+        self.color().letter_case(self.kind().upper_char())
     }
 }
 

@@ -18,14 +18,13 @@ use crate::attacks::*;
 use crate::bitboard::{lsb, Bitboard};
 use crate::board::castle;
 use crate::counter::{self, Counter};
+use crate::header::{header_accessors, Header};
 use crate::types::{Color, Square};
-use crate::zobrist::KEYS;
 
 /// The most pieces a position may hold.
 pub const MAX_PIECES: usize = 32;
 /// "No piece" in the id arrays.
 pub const NO_PIECE: u8 = 0xFF;
-const NO_SQUARE: u8 = 64;
 
 /// The rights that survive a move of the whole tower from each square (the
 /// corners lose their rook's right, the king squares both).
@@ -48,12 +47,7 @@ pub struct TavreliBoard {
     below: [u8; MAX_PIECES],
     code: [u8; MAX_PIECES],
     hash: u64,
-    side: Color,
-    castling: u8,
-    ep: u8,
-    pieces: u8,
-    halfmove: Counter,
-    fullmove: Counter,
+    header: Header,
     reversible: Counter,
 }
 
@@ -88,47 +82,14 @@ impl TavreliBoard {
             below: [NO_PIECE; MAX_PIECES],
             code: [0; MAX_PIECES],
             hash: 0,
-            side: Color::White,
-            castling: 0,
-            ep: NO_SQUARE,
-            pieces: 0,
-            halfmove: 0,
-            fullmove: 1,
+            header: Header::new(),
             reversible: 0,
         }
     }
 
     // ---- queries ---------------------------------------------------------
 
-    /// The side to move.
-    #[inline(always)]
-    pub fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    /// Castling rights ([`castle`] bits).
-    #[inline(always)]
-    pub fn castling(&self) -> u8 {
-        self.castling
-    }
-
-    /// The en passant square, set only when an en passant move is legal.
-    #[inline(always)]
-    pub fn ep_square(&self) -> Option<Square> {
-        (self.ep != NO_SQUARE).then(|| Square::new(self.ep))
-    }
-
-    /// Plies since the last pawn move or move onto an occupied square (R10).
-    #[inline(always)]
-    pub fn halfmove_clock(&self) -> Counter {
-        self.halfmove
-    }
-
-    /// The full-move number.
-    #[inline(always)]
-    pub fn fullmove_number(&self) -> Counter {
-        self.fullmove
-    }
+    header_accessors!();
 
     /// Plies since the last move that lost a castling or double-step right:
     /// no earlier position can come back (repetition reach).
@@ -141,12 +102,6 @@ impl TavreliBoard {
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
-    }
-
-    /// How many pieces the board holds.
-    #[inline(always)]
-    pub fn piece_count(&self) -> usize {
-        self.pieces as usize
     }
 
     /// Squares holding a tower.
@@ -231,18 +186,15 @@ impl TavreliBoard {
     /// The enemy tops giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        let us = self.side;
+        let us = self.side_to_move();
         self.attackers_to(self.king_square(us), self.occupied()) & self.by_color[us.flip().index()]
     }
 
     /// True when the side to move is in check.
     #[inline(always)]
     pub fn in_check(&self) -> bool {
-        self.is_attacked(
-            self.king_square(self.side),
-            self.side.flip(),
-            self.occupied(),
-        )
+        let us = self.side_to_move();
+        self.is_attacked(self.king_square(us), us.flip(), self.occupied())
     }
 
     // ---- building (FEN) -----------------------------------------------------
@@ -250,11 +202,12 @@ impl TavreliBoard {
     /// Puts `code` on top of the tower on `sq` (FEN loading). Returns false
     /// when the board already holds [`MAX_PIECES`] pieces.
     pub fn push_piece(&mut self, sq: Square, code: Code) -> bool {
-        if self.pieces as usize >= MAX_PIECES {
+        // Pieces never leave the board: ids are handed out in order.
+        let pieces: usize = self.height.iter().map(|&h| h as usize).sum();
+        if pieces >= MAX_PIECES {
             return false;
         }
-        let id = self.pieces;
-        self.pieces += 1;
+        let id = pieces as u8;
         let s = sq.index();
         if let Some(old) = self.top(sq) {
             self.toggle_top(s, old);
@@ -268,36 +221,12 @@ impl TavreliBoard {
         true
     }
 
-    /// Sets the side to move.
-    pub fn set_side_to_move(&mut self, side: Color) {
-        if side != self.side {
-            self.hash ^= KEYS.black_to_move;
-            self.side = side;
-        }
-    }
-
-    /// Sets the castling rights.
-    pub fn set_castling(&mut self, rights: u8) {
-        self.hash ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
-        self.castling = rights;
-    }
-
     /// Sets the en passant square as given (the caller checks legality).
     pub fn set_ep_raw(&mut self, sq: Option<Square>) {
-        if self.ep != NO_SQUARE {
-            self.hash ^= KEYS.ep_file[(self.ep & 7) as usize];
-            self.ep = NO_SQUARE;
-        }
+        self.header.clear_ep(&mut self.hash);
         if let Some(s) = sq {
-            self.ep = s.index() as u8;
-            self.hash ^= KEYS.ep_file[s.file() as usize];
+            self.header.place_ep(s, &mut self.hash);
         }
-    }
-
-    /// Sets the move counters.
-    pub fn set_counters(&mut self, halfmove: Counter, fullmove: Counter) {
-        self.halfmove = halfmove;
-        self.fullmove = fullmove;
     }
 
     /// The key computed from scratch (tests compare it with the incremental one).
@@ -309,14 +238,7 @@ impl TavreliBoard {
                 h ^= piece_key(c.raw(), sq.index(), n - 1 - depth);
             }
         }
-        h ^= KEYS.castling[self.castling as usize];
-        if let Some(ep) = self.ep_square() {
-            h ^= KEYS.ep_file[ep.file() as usize];
-        }
-        if self.side == Color::Black {
-            h ^= KEYS.black_to_move;
-        }
-        h
+        h ^ self.header.key()
     }
 
     /// Checks the internal bookkeeping (tests): top bitboards, heights,
@@ -460,22 +382,21 @@ impl TavreliBoard {
     #[inline(always)]
     pub fn make(&mut self, m: TavreliMove, ep_legal: impl FnOnce(&TavreliBoard) -> bool) {
         let (s, t, k) = (m.from().index(), m.to().index(), m.count() as usize);
-        let us = self.side;
+        let us = self.side_to_move();
         let hs = self.height[s] as usize;
         let mover = Code::from_raw(self.code[self.top[s] as usize]);
         let mut reset = mover.is_pawn() || self.top[t] != NO_PIECE;
 
-        if mover.is_pawn() && t as u8 == self.ep {
+        if mover.is_pawn() && self.ep_square() == Some(m.to()) {
             // En passant: the double-stepped tower goes under the moving group.
             self.shift(t ^ 8, t);
             reset = true;
         }
         let mut irreversible = self.lift(s, t, k);
 
-        let old_rights = self.castling;
-        let mut rights = old_rights;
+        let mut keep = castle::ALL;
         if mover.kind() == Kind::King {
-            rights &= match us {
+            keep = match us {
                 Color::White => !(castle::WHITE_KING | castle::WHITE_QUEEN),
                 Color::Black => !(castle::BLACK_KING | castle::BLACK_QUEEN),
             };
@@ -490,36 +411,21 @@ impl TavreliBoard {
             }
         }
         if k == hs {
-            rights &= CASTLE_KEEP_FROM[s];
+            keep &= CASTLE_KEEP_FROM[s];
         }
-        if rights != old_rights {
-            self.set_castling(rights);
-            irreversible = true;
-        }
+        irreversible |= self.header.keep_castling(keep, &mut self.hash);
 
-        self.set_ep_raw(None);
-        self.side = us.flip();
-        self.hash ^= KEYS.black_to_move;
+        self.header.clear_ep(&mut self.hash);
+        self.header.pass_turn(&mut self.hash);
         if mover.is_pawn() && s.abs_diff(t) == 16 {
             let passed = Square::new(((s + t) / 2) as u8);
-            self.set_ep_raw(Some(passed));
+            self.header.place_ep(passed, &mut self.hash);
             if !ep_legal(self) {
-                self.set_ep_raw(None);
+                self.header.clear_ep(&mut self.hash);
             }
         }
-        self.halfmove = if reset {
-            0
-        } else {
-            counter::next(self.halfmove)
-        };
-        self.reversible = if irreversible {
-            0
-        } else {
-            counter::next(self.reversible)
-        };
-        if us == Color::Black {
-            self.fullmove = counter::next(self.fullmove);
-        }
+        self.header.tick_halfmove(reset);
+        self.reversible = counter::tick(self.reversible, irreversible);
     }
 
     /// Moves the whole tower on `a` to the empty square `b` without touching
@@ -550,7 +456,8 @@ impl TavreliBoard {
             bottom = self.below[bottom as usize];
         }
         let uncovered = self.below[bottom as usize];
-        let is_ep = Code::from_raw(self.code[top_id as usize]).is_pawn() && t as u8 == self.ep;
+        let is_ep = Code::from_raw(self.code[top_id as usize]).is_pawn()
+            && self.ep_square() == Some(m.to());
         let covered = if is_ep { self.top[t ^ 8] } else { self.top[t] };
         let code_of = |id: u8| {
             if id == NO_PIECE {
@@ -567,11 +474,7 @@ impl TavreliBoard {
                 code_of(covered),
                 code_of(uncovered),
             ],
-            covered,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
+            header: self.header,
             reversible: self.reversible,
         };
         self.make(m, ep_legal);
@@ -581,7 +484,6 @@ impl TavreliBoard {
     /// Takes back `m`, played by [`TavreliBoard::make_undoable`].
     pub fn unmake(&mut self, m: TavreliMove, u: &Undo) {
         let (s, t, k) = (m.from().index(), m.to().index(), m.count() as usize);
-        self.side = self.side.flip();
         let top_id = self.top[t];
         let mover = Code::from_raw(u.codes[0].1);
         if mover.kind() == Kind::King && s.abs_diff(t) == 2 {
@@ -603,7 +505,8 @@ impl TavreliBoard {
         }
         self.below[bottom as usize] = uncovered;
         self.top[s] = top_id;
-        self.top[t] = u.covered;
+        let covered = u.codes[COVERED].0;
+        self.top[t] = covered;
         self.height[s] += k as u8;
         self.height[t] -= k as u8;
         for &(id, code) in u.codes.iter().rev() {
@@ -612,26 +515,20 @@ impl TavreliBoard {
             }
         }
         self.toggle_top(s, mover);
-        if u.covered != NO_PIECE {
-            self.toggle_top(t, Code::from_raw(self.code[u.covered as usize]));
+        if covered != NO_PIECE {
+            self.toggle_top(t, Code::from_raw(self.code[covered as usize]));
         }
-        if mover.is_pawn() && t as u8 == u.ep {
+        if mover.is_pawn() && u.header.ep_square() == Some(m.to()) {
             self.relocate(t, t ^ 8);
         }
         self.hash = u.hash;
-        self.castling = u.castling;
-        self.ep = u.ep;
-        self.halfmove = u.halfmove;
-        self.fullmove = u.fullmove;
+        self.header = u.header;
         self.reversible = u.reversible;
     }
 
     /// Passes the turn (null move, search only): clears en passant.
     pub fn make_null_move(&mut self) {
-        self.set_ep_raw(None);
-        self.side = self.side.flip();
-        self.hash ^= KEYS.black_to_move;
-        self.halfmove = counter::next(self.halfmove);
+        self.header.pass_null(&mut self.hash);
         self.reversible = counter::next(self.reversible);
     }
 }
@@ -656,17 +553,17 @@ impl Iterator for TowerIter<'_> {
     }
 }
 
-/// What [`TavreliBoard::unmake`] restores: the key, the counters, the old
-/// codes of the pieces a move may change (its top, the bottom of the moving
-/// group, the covered top, the uncovered piece) and the covered top's id.
+/// Where [`Undo`] keeps the covered top.
+const COVERED: usize = 2;
+
+/// What [`TavreliBoard::unmake`] restores, in 32 bytes: the key, the
+/// header, the old codes of the pieces a move may change (its top, the
+/// bottom of the moving group, the covered top, the uncovered piece), each
+/// with its id.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     hash: u64,
     codes: [(u8, u8); 4],
-    covered: u8,
-    castling: u8,
-    ep: u8,
-    halfmove: Counter,
-    fullmove: Counter,
+    header: Header,
     reversible: Counter,
 }

@@ -3,6 +3,7 @@
 //! `c8g4`, `f3(2)f6`: the count is written only for a split (k below the
 //! height of the source tower), which the move remembers in one bit.
 
+use crate::move_code::MoveCode;
 use crate::types::Square;
 use std::fmt;
 use std::num::NonZeroU32;
@@ -18,6 +19,13 @@ pub struct TavreliMove(NonZeroU32);
 
 const _: () = assert!(std::mem::size_of::<Option<TavreliMove>>() == 4);
 
+/// Squares of 6 bits, as the 8x8 move packs them (no promotion: the count
+/// takes those bits).
+type Code = MoveCode<6>;
+
+/// Where the count starts.
+const COUNT_SHIFT: u32 = Code::EXTRA_SHIFT;
+
 const WHOLE: u32 = 1 << 18;
 
 impl TavreliMove {
@@ -26,9 +34,8 @@ impl TavreliMove {
     #[inline(always)]
     pub fn new(from: Square, to: Square, k: u32, whole: bool) -> TavreliMove {
         debug_assert!((1..=32).contains(&k));
-        let raw = from.index() as u32
-            | (to.index() as u32) << 6
-            | k << 12
+        let raw = Code::pack(from.index(), to.index(), None)
+            | k << COUNT_SHIFT
             | if whole { WHOLE } else { 0 };
         TavreliMove(NonZeroU32::new(raw).expect("k is at least 1"))
     }
@@ -36,19 +43,19 @@ impl TavreliMove {
     /// The source square.
     #[inline(always)]
     pub fn from(self) -> Square {
-        Square::new((self.0.get() & 63) as u8)
+        Square::new(Code::from(self.0.get()) as u8)
     }
 
     /// The destination square.
     #[inline(always)]
     pub fn to(self) -> Square {
-        Square::new(((self.0.get() >> 6) & 63) as u8)
+        Square::new(Code::to(self.0.get()) as u8)
     }
 
     /// How many pieces move (from the top).
     #[inline(always)]
     pub fn count(self) -> u32 {
-        (self.0.get() >> 12) & 63
+        (self.0.get() >> COUNT_SHIFT) & 63
     }
 
     /// True when the whole source tower moves.
@@ -65,7 +72,7 @@ impl TavreliMove {
 
     /// The move with raw encoding `raw`, if it is one.
     pub fn from_raw(raw: u32) -> Option<TavreliMove> {
-        let k = (raw >> 12) & 63;
+        let k = (raw >> COUNT_SHIFT) & 63;
         if raw < 1 << 19 && (1..=32).contains(&k) {
             NonZeroU32::new(raw).map(TavreliMove)
         } else {

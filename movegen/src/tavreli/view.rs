@@ -36,7 +36,7 @@ pub fn view(b: &TavreliBoard) -> View {
         panes: vec![Pane::whole(8)],
         side_to_move: b.side_to_move(),
         check: None,
-        castling: crate::fen::castling_field(b.castling()),
+        castling: crate::fen_fields::castling_text(b.castling()),
         en_passant: b.ep_square().iter().map(Square::to_string).collect(),
         halfmove: b.halfmove_clock(),
         number: b.fullmove_number(),

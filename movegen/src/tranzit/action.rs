@@ -3,6 +3,7 @@
 //! files `a`–`h` board I, `i`–`p` board II.
 
 use crate::chess_move::Move;
+use crate::move_code::{write_coordinates, MoveCode};
 use crate::types::{PieceKind, Square};
 use std::fmt;
 use std::num::NonZeroU32;
@@ -59,10 +60,12 @@ pub struct Action(NonZeroU32);
 
 const _: () = assert!(std::mem::size_of::<Option<Action>>() == 4);
 
+/// Squares of 7 bits (the 16x8 grid); the promotion in bits 14–16.
+type Code = MoveCode<7>;
+
 impl Action {
     fn pack(from: GridSquare, to: GridSquare, promo: Option<PieceKind>) -> Action {
-        let p = promo.map_or(0, |k| k.index() as u32);
-        let raw = from.index() as u32 | (to.index() as u32) << 7 | p << 14;
+        let raw = Code::pack(from.index(), to.index(), promo);
         Action(NonZeroU32::new(raw).expect("from and to differ"))
     }
 
@@ -102,13 +105,13 @@ impl Action {
     /// The departure square.
     #[inline(always)]
     pub fn from(self) -> GridSquare {
-        GridSquare::from_index((self.0.get() & 127) as usize)
+        GridSquare::from_index(Code::from(self.0.get()))
     }
 
     /// The destination square.
     #[inline(always)]
     pub fn to(self) -> GridSquare {
-        GridSquare::from_index(((self.0.get() >> 7) & 127) as usize)
+        GridSquare::from_index(Code::to(self.0.get()))
     }
 
     /// True for a transfer between the boards.
@@ -124,10 +127,7 @@ impl Action {
         if f.board != t.board {
             return None;
         }
-        let promo = match (self.0.get() >> 14) & 7 {
-            0 => None,
-            k => Some(PieceKind::from_index(k as usize)),
-        };
+        let promo = Code::promotion(self.0.get());
         Some((f.board, Move::new(f.square, t.square, promo)))
     }
 
@@ -141,13 +141,8 @@ impl Action {
 impl fmt::Display for Action {
     /// `e2e4`, `m7m8q`, transfers `e1m1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some((_, m)) = self.as_board_move() {
-            if let Some(p) = m.promotion() {
-                write!(f, "{}", p.upper_char().to_ascii_lowercase())?;
-            }
-        }
-        Ok(())
+        let promo = self.as_board_move().and_then(|(_, m)| m.promotion());
+        write_coordinates(f, self.from(), self.to(), promo)
     }
 }
 

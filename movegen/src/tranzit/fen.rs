@@ -15,13 +15,12 @@
 use super::action::GridSquare;
 use super::state::{BoardResult, TranzitState};
 use crate::board::Board;
-use crate::counter::{parse_counter, parse_fullmove};
-use crate::fen::{parse_castling, parse_side, FenError};
+use crate::fen::{err, parse_castling, FenError};
+use crate::fen_fields::{
+    one_king_each, parse_counters, parse_ep_field, parse_ranks, parse_side, split_fields,
+    too_many_files, write_placement,
+};
 use crate::types::{Color, Piece, PieceKind, Square};
-
-fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(msg.into()))
-}
 
 /// Files on a rank of the 16x8 grid.
 const FILES: u32 = 16;
@@ -40,21 +39,13 @@ fn empty_run16(digits: &str, file: u32, rank: u8) -> Result<u32, FenError> {
         }
     };
     if file + n > FILES {
-        return err(format!("rank {} has more than 16 files", rank + 1));
+        return Err(too_many_files(rank, FILES));
     }
     Ok(n)
 }
 
 fn parse_placement16(field: &str, boards: &mut [Board; 2]) -> Result<(), FenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        return err(format!(
-            "the placement has {} ranks, expected 8",
-            ranks.len()
-        ));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
+    parse_ranks(field, FILES, |rank, text| {
         let mut file: u32 = 0;
         let mut chars = text.chars();
         loop {
@@ -71,17 +62,14 @@ fn parse_placement16(field: &str, boards: &mut [Board; 2]) -> Result<(), FenErro
             let piece = Piece::from_fen_char(c)
                 .ok_or_else(|| FenError(format!("bad piece letter '{c}' on rank {}", rank + 1)))?;
             if file >= FILES {
-                return err(format!("rank {} has more than 16 files", rank + 1));
+                return Err(too_many_files(rank, FILES));
             }
             let sq = Square::from_coords((file % 8) as u8, rank);
             boards[(file / 8) as usize].put_piece(sq, piece);
             file += 1;
         }
-        if file != FILES {
-            return err(format!("rank {} has {file} files, expected 16", rank + 1));
-        }
-    }
-    Ok(())
+        Ok(file)
+    })
 }
 
 fn result_char(r: BoardResult) -> char {
@@ -115,24 +103,18 @@ fn parse_results(field: &str) -> Result<[BoardResult; 2], FenError> {
 
 /// Parses a tranzit FEN (the extension fields are optional).
 pub fn parse(fen: &str) -> Result<TranzitState, FenError> {
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    if f.len() < 4 || f.len() > 8 {
-        return err(format!("{} fields, expected 4 to 8", f.len()));
-    }
+    let f = split_fields(fen, 4, 8)?;
     let mut boards = [Board::empty(), Board::empty()];
     parse_placement16(f[0], &mut boards)?;
-    for c in Color::ALL {
-        let n: u32 = boards
-            .iter()
-            .map(|b| b.pieces(c, PieceKind::King).count_ones())
-            .sum();
-        if n != 1 {
-            let name = if c == Color::White { "White" } else { "Black" };
-            return err(format!(
-                "{name} has {n} kings, expected exactly 1 on the two boards"
-            ));
-        }
-    }
+    one_king_each(
+        |c| {
+            boards
+                .iter()
+                .map(|b| b.pieces(c, PieceKind::King).count_ones())
+                .sum()
+        },
+        " on the two boards",
+    )?;
     if boards.iter().any(|b| {
         b.kind_bb(PieceKind::Pawn) & (crate::bitboard::RANK_1 | crate::bitboard::RANK_8) != 0
     }) {
@@ -144,14 +126,14 @@ pub fn parse(fen: &str) -> Result<TranzitState, FenError> {
     }
     let castling = parse_castling(f[2], &boards[0])?;
     boards[0].set_castling(castling);
-    if f[3] != "-" {
-        let sq = GridSquare::parse(f[3])
-            .ok_or_else(|| FenError(format!("bad en passant square '{}'", f[3])))?;
+    let ep = parse_ep_field(f[3], GridSquare::parse, || {
+        format!("bad en passant square '{}'", f[3])
+    })?;
+    if let Some(sq) = ep {
         let board_ep = crate::fen::parse_ep(&sq.square.to_string(), &boards[sq.board])?;
         boards[sq.board].set_ep_square(board_ep);
     }
-    let quiet = parse_counter(f.get(4).copied(), 0, "action counter")?;
-    let fullmove = parse_fullmove(f.get(5).copied())?;
+    let (quiet, fullmove) = parse_counters(&f, "action counter")?;
     let results = match f.get(6) {
         Some(r) => parse_results(r)?,
         None => [BoardResult::Live; 2],
@@ -180,28 +162,14 @@ pub fn parse(fen: &str) -> Result<TranzitState, FenError> {
 
 /// Writes the FEN; the extension fields are written only when not default.
 pub fn write(s: &TranzitState) -> String {
-    let mut placement = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..16u8 {
-            match s.boards[(file / 8) as usize].piece_at(Square::from_coords(file % 8, rank)) {
-                Some(p) => {
-                    if empty > 0 {
-                        placement.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    placement.push(p.fen_char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            placement.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            placement.push('/');
-        }
-    }
+    let placement = write_placement(FILES as u8, |file, rank, out| {
+        let sq = Square::from_coords(file % 8, rank);
+        let Some(p) = s.boards[(file / 8) as usize].piece_at(sq) else {
+            return false;
+        };
+        out.push(p.fen_char());
+        true
+    });
     let ep = (0..2)
         .find_map(|b| {
             s.boards[b].ep_square().map(|sq| {

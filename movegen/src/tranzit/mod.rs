@@ -160,9 +160,7 @@ impl Position for TranzitPosition {
     type MoveList = ActionList;
     const ID: crate::VariantId = crate::VariantId::Tranzit;
 
-    fn startpos() -> Self {
-        Self::from_fen(START_FEN).expect("the start position is valid")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
         fen::parse(text).map(Self::from_state)

@@ -48,7 +48,13 @@ impl BoardResult {
 }
 
 /// The whole game state (copy-make).
+///
+/// Aligned to a cache line: every transfer's legality test copies the
+/// state, and unaligned, the speed of that copy depended on where the stack
+/// happened to lie (perft 5 of the start position took 0.75 s or 0.90 s of
+/// CPU from one build to another; aligned, 0.75 s).
 #[derive(Copy, Clone, PartialEq, Eq)]
+#[repr(align(64))]
 pub struct TranzitState {
     /// Board I and board II.
     pub boards: [Board; 2],
@@ -287,15 +293,9 @@ impl TranzitState {
             }
             self.boards[b].set_side_to_move(us.flip());
         }
-        self.quiet = if resets { 0 } else { counter::next(self.quiet) };
-        self.reversible = if moved_on.is_some() && resets {
-            0
-        } else {
-            counter::next(self.reversible)
-        };
-        if us == Color::Black {
-            self.fullmove = counter::next(self.fullmove);
-        }
+        self.quiet = counter::tick(self.quiet, resets);
+        self.reversible = counter::tick(self.reversible, moved_on.is_some() && resets);
+        self.fullmove = counter::fullmove_after(self.fullmove, us);
     }
 }
 
