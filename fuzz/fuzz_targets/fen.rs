@@ -3,14 +3,14 @@
 //! the same position after moves are made and unmade. Any panic is a crash.
 //!
 //! Input: the first byte picks the variant (an index into
-//! `movegen::VARIANTS`), then the FEN text up to a NUL byte; the bytes after
+//! `movegen::VariantId::ALL`), then the FEN text up to a NUL byte; the bytes after
 //! the NUL pick the moves played (the first moves of the list when none).
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use movegen::variant::{dispatch, Position, VariantVisitor};
-use movegen::VARIANTS;
+use movegen::VariantId;
 
 /// Plies played from the parsed position.
 const MAX_PLIES: usize = 6;
@@ -24,8 +24,8 @@ fuzz_target!(|data: &[u8]| {
         None => (rest, &[][..]),
     };
     let fen = String::from_utf8_lossy(fen);
-    let name = VARIANTS[v as usize % VARIANTS.len()];
-    dispatch(name, Check { fen: &fen, picks }).expect("a listed variant");
+    let id = VariantId::ALL[v as usize % VariantId::ALL.len()];
+    dispatch(id, Check { fen: &fen, picks });
 });
 
 struct Check<'a> {

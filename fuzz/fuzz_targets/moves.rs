@@ -2,7 +2,7 @@
 //! `parse_record_move`, the legal ones played. Any panic is a crash.
 //!
 //! Input: the first byte picks the variant (an index into
-//! `movegen::VARIANTS`), the rest is text. When it has more than one line,
+//! `movegen::VariantId::ALL`), the rest is text. When it has more than one line,
 //! the first line is a FEN (the start position if it does not parse). The
 //! words are moves, tried in coordinates then in record notation; a word
 //! `#N` plays legal move N (modulo their number), to get deep into games.
@@ -11,7 +11,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use movegen::variant::{dispatch, Position, Status, VariantVisitor};
-use movegen::VARIANTS;
+use movegen::VariantId;
 
 /// Words read at most.
 const MAX_WORDS: usize = 64;
@@ -21,8 +21,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let text = String::from_utf8_lossy(rest);
-    let name = VARIANTS[v as usize % VARIANTS.len()];
-    dispatch(name, Play { text: &text }).expect("a listed variant");
+    let id = VariantId::ALL[v as usize % VariantId::ALL.len()];
+    dispatch(id, Play { text: &text });
 });
 
 struct Play<'a> {
