@@ -18,6 +18,16 @@ pub enum ColorWord {
     Black,
 }
 
+impl ColorWord {
+    /// `white` or `black`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorWord::White => "white",
+            ColorWord::Black => "black",
+        }
+    }
+}
+
 impl From<Color> for ColorWord {
     fn from(c: Color) -> ColorWord {
         match c {
