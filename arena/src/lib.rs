@@ -18,7 +18,6 @@ pub mod clock;
 pub mod console;
 pub mod engine;
 pub mod game;
-pub mod json;
 pub mod live;
 pub mod notation;
 pub mod openings;
