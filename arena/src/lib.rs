@@ -9,7 +9,8 @@
 //! [`game`] (the arbiter, generic over `movegen::variant::Position`),
 //! [`runner`] (scheduling, output, resume), [`stats`] (Elo, LOS, SPRT),
 //! [`openings`], [`notation`], [`record`] (PGN out), [`pgn_in`] (PGN in),
-//! [`live`] (the live file that `vsadnik gui --watch` follows),
+//! [`live`] (the live file that `vsadnik gui --watch` follows; its document
+//! is the serde types of [`live::doc`]),
 //! [`stderr_tail`] (engines' standard error, shown when they fail),
 //! [`team`] (the four-engine team games of bughouse and Swedish chess).
 

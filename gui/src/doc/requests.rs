@@ -1,7 +1,9 @@
 //! The bodies of the commands (`POST /api/NAME`), read with serde: each a
 //! JSON object of its own fields, none other allowed; a field that is
-//! `null` counts as absent. What the values must be beyond their types is
-//! checked by [`crate::api`] and the room.
+//! `null` counts as absent, and of a field given twice the last counts.
+//! What the values must be beyond their types is checked by [`crate::api`]
+//! and the room. The body's size is bounded by the HTTP layer
+//! ([`crate::http::MAX_BODY`]) and its nesting by serde_json (128 deep).
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -97,6 +99,8 @@ mod tests {
         assert_eq!(m.mv.as_deref(), Some("e2e4"));
         let m: MoveBody = read(br#"{"move": null}"#).unwrap();
         assert_eq!(m.mv, None, "null is absent");
+        let m: MoveBody = read(br#"{"move": "a", "move": "e2e4"}"#).unwrap();
+        assert_eq!(m.mv.as_deref(), Some("e2e4"), "the last counts");
         assert!(read::<NoFields>(b"").is_ok());
         for (body, why) in [
             (
