@@ -9,7 +9,8 @@
 //! [`game`] (the arbiter, generic over `movegen::variant::Position`),
 //! [`runner`] (scheduling, output, resume), [`stats`] (Elo, LOS, SPRT),
 //! [`openings`], [`notation`], [`record`] (PGN out), [`pgn_in`] (PGN in),
-//! [`live`] (the live file that `vsadnik gui --watch` follows),
+//! [`live`] (the live file that `vsadnik gui --watch` follows; its document
+//! is the serde types of [`live::doc`]),
 //! [`stderr_tail`] (engines' standard error, shown when they fail),
 //! [`team`] (the four-engine team games of bughouse and Swedish chess).
 
@@ -17,7 +18,6 @@ pub mod clock;
 pub mod console;
 pub mod engine;
 pub mod game;
-pub mod json;
 pub mod live;
 pub mod notation;
 pub mod openings;

@@ -7,10 +7,13 @@
 //! follows the first game that moves while no other is followed; a game
 //! that has just ended keeps the file for [`LINGER`], so that its last
 //! position and result can be seen. Every finished game of the match is
-//! listed in it with its result. The format is in `docs/gui.md` ("Watching
-//! a match").
+//! listed in it with its result. The document is the serde types of
+//! [`doc`]; the format is in `docs/gui.md` ("Watching a match").
 
-use crate::json::Json;
+pub mod doc;
+
+use doc::{ColorWord, FinishedGame, LiveClocks, LiveFile, LiveGame, MoveEntry};
+pub use doc::{LiveBoard, LiveResult};
 use movegen::Color;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -25,13 +28,6 @@ pub const LINGER: Duration = Duration::from_secs(1);
 /// The most finished games the file lists (the latest ones).
 const MAX_FINISHED: usize = 200;
 
-fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// Milliseconds since 1970: when a document was written (the watcher and
 /// its page run on the same machine, so they can count from it).
 pub fn epoch_ms() -> u64 {
@@ -40,54 +36,40 @@ pub fn epoch_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
-/// One board of a followed game, kept up to date by its arbiter.
-#[derive(Clone, Debug)]
-pub struct LiveBoard {
-    /// `main` for a two-player game, `A` or `B` for a team game.
-    pub id: &'static str,
-    /// White's player.
-    pub white: String,
-    /// Black's player.
-    pub black: String,
-    start_fen: Option<String>,
-    fen: String,
-    moves: Vec<Json>,
-    clocks_ms: [i64; 2],
-    running: Option<Color>,
-}
-
 impl LiveBoard {
     /// A board at `fen` (`start_fen`: the game's set-up, `None` for the
     /// start position), both clocks at `clock_ms`, no clock running.
     pub fn new(
-        id: &'static str,
+        id: &str,
         players: [&str; 2],
         start_fen: Option<&str>,
         fen: String,
         clock_ms: i64,
     ) -> LiveBoard {
         LiveBoard {
-            id,
+            id: id.to_string(),
             white: players[0].to_string(),
             black: players[1].to_string(),
             start_fen: start_fen.map(str::to_string),
             fen,
             moves: Vec::new(),
-            clocks_ms: [clock_ms; 2],
-            running: None,
+            clocks: LiveClocks {
+                white: clock_ms,
+                black: clock_ms,
+                running: None,
+            },
         }
     }
 
     /// A move of `mover`, numbered `number`, in coordinates and in the
     /// record notation. The new position comes with [`LiveBoard::set_fen`].
     pub fn push(&mut self, mover: Color, number: u32, uci: &str, text: &str) {
-        self.moves.push(
-            Json::obj()
-                .with("n", number)
-                .with("color", color_word(mover))
-                .with("text", text)
-                .with("uci", uci),
-        );
+        self.moves.push(MoveEntry {
+            n: number,
+            color: mover.into(),
+            text: text.to_string(),
+            uci: uci.to_string(),
+        });
     }
 
     /// The position now.
@@ -98,56 +80,28 @@ impl LiveBoard {
     /// The clocks now: milliseconds left for White and Black, and the one
     /// that runs.
     pub fn set_clocks(&mut self, ms: [i64; 2], running: Option<Color>) {
-        self.clocks_ms = ms;
-        self.running = running;
+        self.clocks = LiveClocks {
+            white: ms[0],
+            black: ms[1],
+            running: running.map(ColorWord::from),
+        };
     }
 
     /// The game is over: no clock runs.
     pub fn stop_clocks(&mut self) {
-        self.running = None;
+        self.clocks.running = None;
     }
-
-    fn to_json(&self) -> Json {
-        Json::obj()
-            .with("id", self.id)
-            .with("white", self.white.as_str())
-            .with("black", self.black.as_str())
-            .with("start_fen", self.start_fen.as_deref())
-            .with("fen", self.fen.as_str())
-            .with("moves", Json::Arr(self.moves.clone()))
-            .with(
-                "clocks",
-                Json::obj()
-                    .with("white", self.clocks_ms[0])
-                    .with("black", self.clocks_ms[1])
-                    .with("running", self.running.map(color_word)),
-            )
-    }
-}
-
-/// How a game ended, for the file.
-#[derive(Clone, Debug)]
-pub struct LiveResult {
-    /// `1-0`, `0-1`, `1/2-1/2`.
-    pub result: String,
-    /// The `Termination` tag value.
-    pub termination: String,
-    /// The result comment.
-    pub comment: String,
 }
 
 /// What the file holds besides the followed game.
 struct Inner {
     /// The game followed, and when it ended.
     owner: Option<(u32, Option<Instant>)>,
-    /// The followed game's document.
-    game: Json,
+    /// The document as last written (the game followed, the finished
+    /// games, the match's status).
+    file: LiveFile,
     /// A game that waits while a finished one lingers: its latest document.
-    waiting: Option<(u32, Json)>,
-    /// The finished games, oldest first.
-    finished: Vec<Json>,
-    /// `waiting`, `playing` or `over`.
-    status: &'static str,
+    waiting: Option<(u32, LiveGame)>,
     /// A write failed (reported once).
     failed: bool,
 }
@@ -156,7 +110,6 @@ struct Inner {
 pub struct Live {
     path: PathBuf,
     tmp: PathBuf,
-    head: Json,
     inner: Mutex<Inner>,
 }
 
@@ -170,23 +123,25 @@ impl Live {
         let live = Live {
             path,
             tmp: PathBuf::from(tmp),
-            head: Json::obj()
-                .with("format", FORMAT)
-                .with("version", VERSION)
-                .with("variant", variant)
-                .with("tc", tc)
-                .with("games", games),
             inner: Mutex::new(Inner {
                 owner: None,
-                game: Json::Null,
+                file: LiveFile {
+                    format: FORMAT.to_string(),
+                    version: VERSION,
+                    variant: variant.to_string(),
+                    tc: tc.to_string(),
+                    games,
+                    status: "waiting".to_string(),
+                    written: 0,
+                    game: None,
+                    finished: Vec::new(),
+                },
                 waiting: None,
-                finished: Vec::new(),
-                status: "waiting",
                 failed: false,
             }),
         };
         let mut inner = live.lock();
-        live.try_write(&inner)?;
+        live.try_write(&mut inner)?;
         inner.failed = false;
         drop(inner);
         Ok(live)
@@ -196,24 +151,13 @@ impl Live {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn try_write(&self, inner: &Inner) -> Result<(), String> {
-        let Json::Obj(mut fields) = self.head.clone() else {
-            return Err("bad head".to_string());
-        };
-        let first = inner.finished.len().saturating_sub(MAX_FINISHED);
-        fields.extend([
-            ("status".to_string(), Json::from(inner.status)),
-            ("written".to_string(), Json::from(epoch_ms())),
-            ("game".to_string(), inner.game.clone()),
-            (
-                "finished".to_string(),
-                Json::Arr(inner.finished[first..].to_vec()),
-            ),
-        ]);
-        let text = Json::Obj(fields).to_text() + "\n";
+    fn try_write(&self, inner: &mut Inner) -> Result<(), String> {
+        inner.file.written = epoch_ms();
+        let failed = |e: &dyn std::fmt::Display| format!("--live {}: {e}", self.path.display());
+        let text = serde_json::to_string(&inner.file).map_err(|e| failed(&e))? + "\n";
         std::fs::write(&self.tmp, text)
             .and_then(|_| std::fs::rename(&self.tmp, &self.path))
-            .map_err(|e| format!("--live {}: {e}", self.path.display()))
+            .map_err(|e| failed(&e))
     }
 
     /// Writes the file; the first failure is a note on standard error (the
@@ -230,7 +174,7 @@ impl Live {
     /// in when the file follows this game or is free; while a finished
     /// game lingers, it waits (one game at a time) for [`Live::close`].
     /// True when it went in.
-    fn offer(inner: &mut Inner, round: u32, doc: Json, ended: bool) -> bool {
+    fn offer(inner: &mut Inner, round: u32, doc: LiveGame, ended: bool) -> bool {
         let free = match inner.owner {
             None => true,
             Some((r, _)) if r == round => true,
@@ -240,7 +184,7 @@ impl Live {
         let lingers = matches!(inner.owner, Some((_, Some(_))));
         if free {
             inner.owner = Some((round, ended.then(Instant::now)));
-            inner.game = doc;
+            inner.file.game = Some(doc);
             inner.waiting = None;
         } else if lingers && inner.waiting.as_ref().is_none_or(|w| w.0 == round) {
             inner.waiting = Some((round, doc));
@@ -248,32 +192,19 @@ impl Live {
         free
     }
 
-    fn game_json(round: u32, boards: &[LiveBoard], result: Option<&LiveResult>) -> Json {
-        let result = result.map(|r| {
-            Json::obj()
-                .with("result", r.result.as_str())
-                .with("termination", r.termination.as_str())
-                .with("comment", r.comment.as_str())
-        });
-        Json::obj()
-            .with("round", round)
-            .with(
-                "boards",
-                Json::Arr(boards.iter().map(LiveBoard::to_json).collect()),
-            )
-            .with("result", result)
+    fn game(round: u32, boards: &[LiveBoard], result: Option<&LiveResult>) -> LiveGame {
+        LiveGame {
+            round,
+            boards: boards.to_vec(),
+            result: result.cloned(),
+        }
     }
 
     /// Game `round` as it stands: written when the file follows it.
     pub fn show(&self, round: u32, boards: &[LiveBoard]) {
         let mut inner = self.lock();
-        if Self::offer(
-            &mut inner,
-            round,
-            Self::game_json(round, boards, None),
-            false,
-        ) {
-            inner.status = "playing";
+        if Self::offer(&mut inner, round, Self::game(round, boards, None), false) {
+            inner.file.status = "playing".to_string();
             self.write(&mut inner);
         }
     }
@@ -282,18 +213,21 @@ impl Live {
     /// and result, and shown with it when the file follows it.
     pub fn finish(&self, round: u32, boards: &[LiveBoard], sides: [&str; 2], end: &LiveResult) {
         let mut inner = self.lock();
-        inner.finished.push(
-            Json::obj()
-                .with("round", round)
-                .with("white", sides[0])
-                .with("black", sides[1])
-                .with("result", end.result.as_str())
-                .with("comment", end.comment.as_str()),
-        );
+        let finished = &mut inner.file.finished;
+        finished.push(FinishedGame {
+            round,
+            white: sides[0].to_string(),
+            black: sides[1].to_string(),
+            result: end.result.clone(),
+            comment: end.comment.clone(),
+        });
+        if finished.len() > MAX_FINISHED {
+            finished.remove(0);
+        }
         Self::offer(
             &mut inner,
             round,
-            Self::game_json(round, boards, Some(end)),
+            Self::game(round, boards, Some(end)),
             true,
         );
         self.write(&mut inner);
@@ -305,9 +239,9 @@ impl Live {
         let mut inner = self.lock();
         if let Some((round, doc)) = inner.waiting.take() {
             inner.owner = Some((round, Some(Instant::now())));
-            inner.game = doc;
+            inner.file.game = Some(doc);
         }
-        inner.status = "over";
+        inner.file.status = "over".to_string();
         self.write(&mut inner);
     }
 }
@@ -316,8 +250,12 @@ impl Live {
 mod tests {
     use super::*;
 
-    fn read(path: &std::path::Path) -> Json {
-        Json::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+    fn read(path: &std::path::Path) -> LiveFile {
+        LiveFile::read(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    fn round(path: &std::path::Path) -> Option<u32> {
+        read(path).game.map(|g| g.round)
     }
 
     #[test]
@@ -326,7 +264,13 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("live.json");
         let live = Live::create(path.to_str().unwrap(), "chess", "10+0.1", 4).unwrap();
-        assert_eq!(read(&path).get("status").unwrap().as_str(), Some("waiting"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.starts_with(r#"{"format":"vsadnik-live","version":1,"variant":"chess","tc":"10+0.1","games":4,"status":"waiting","written":"#)
+                && text.ends_with(r#","game":null,"finished":[]}
+"#),
+            "{text}"
+        );
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let mut a = LiveBoard::new("main", ["x", "y"], None, start.into(), 10_000);
         a.push(Color::White, 1, "e2e4", "e4");
@@ -334,12 +278,12 @@ mod tests {
         live.show(1, std::slice::from_ref(&a));
         let b = LiveBoard::new("main", ["y", "x"], None, start.into(), 10_000);
         live.show(2, std::slice::from_ref(&b));
-        let doc = read(&path);
-        let game = doc.get("game").unwrap();
-        assert_eq!(game.get("round"), Some(&Json::from(1u32)), "game 2 waits");
-        assert!(game
-            .to_text()
-            .contains(r#"{"n":1,"color":"white","text":"e4","uci":"e2e4"}"#));
+        assert_eq!(round(&path), Some(1), "game 2 waits");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains(r#""game":{"round":1,"boards":[{"id":"main","white":"x","black":"y","start_fen":null,"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":[{"n":1,"color":"white","text":"e4","uci":"e2e4"}],"clocks":{"white":9000,"black":10000,"running":"black"}}],"result":null}"#),
+            "{text}"
+        );
         let end = LiveResult {
             result: "1-0".into(),
             termination: "normal".into(),
@@ -347,39 +291,42 @@ mod tests {
         };
         live.finish(1, &[a], ["x", "y"], &end);
         live.show(2, std::slice::from_ref(&b));
-        let doc = read(&path);
-        assert_eq!(
-            doc.get("game").unwrap().get("round"),
-            Some(&Json::from(1u32)),
-            "the finished game lingers"
-        );
-        assert!(doc
-            .get("finished")
-            .unwrap()
-            .to_text()
-            .contains("Black resigns"));
+        assert_eq!(round(&path), Some(1), "the finished game lingers");
+        assert_eq!(read(&path).finished[0].comment, "Black resigns");
         std::thread::sleep(LINGER);
         live.show(2, std::slice::from_ref(&b));
-        assert_eq!(
-            read(&path).get("game").unwrap().get("round"),
-            Some(&Json::from(2u32))
-        );
+        assert_eq!(round(&path), Some(2));
         // Game 3 ends while game 2's end lingers: the file shows it at the
         // end of the match.
         live.finish(2, std::slice::from_ref(&b), ["y", "x"], &end);
         live.finish(3, &[b], ["x", "y"], &end);
-        assert_eq!(
-            read(&path).get("game").unwrap().get("round"),
-            Some(&Json::from(2u32))
-        );
+        assert_eq!(round(&path), Some(2));
         live.close();
         let doc = read(&path);
-        assert_eq!(doc.get("status").unwrap().as_str(), Some("over"));
-        assert_eq!(
-            doc.get("game").unwrap().get("round"),
-            Some(&Json::from(3u32))
-        );
+        assert_eq!(doc.status, "over");
+        assert_eq!(doc.game.map(|g| g.round), Some(3));
+        assert_eq!(doc.finished.len(), 3);
         assert!(Live::create(dir.join("no/such/dir").to_str().unwrap(), "chess", "1", 1).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn keeps_the_latest_finished_games() {
+        let dir = std::env::temp_dir().join(format!("vsadnik-live-many-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("live.json");
+        let live = Live::create(path.to_str().unwrap(), "chess", "1", 300).unwrap();
+        let end = LiveResult {
+            result: "1/2-1/2".into(),
+            termination: "normal".into(),
+            comment: "draw".into(),
+        };
+        for round in 1..=MAX_FINISHED as u32 + 5 {
+            live.finish(round, &[], ["x", "y"], &end);
+        }
+        let rounds: Vec<u32> = read(&path).finished.iter().map(|f| f.round).collect();
+        assert_eq!(rounds.len(), MAX_FINISHED);
+        assert_eq!(rounds[0], 6);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,6 +1,7 @@
-//! The board's HTTP API: which requests exist, how their JSON bodies become
-//! the room's commands, and how answers become responses. Every field is
-//! checked here (types, unknown names); the rules are checked by the room.
+//! The board's HTTP API: which requests exist, how their JSON bodies (the
+//! serde types of [`crate::doc::requests`]) become the room's commands, and
+//! how answers become responses. Every field is checked here (types, unknown
+//! names, by serde; values); the rules are checked by the room.
 //!
 //! | request | body | answer |
 //! |---|---|---|
@@ -18,11 +19,14 @@
 //! Errors are `{"error": "..."}` with 400 (bad input, illegal move), 404,
 //! 405, 409 (not now: not your move, the game is over), 415, 503.
 
+use super::doc::requests::{
+    self, AnalysisBody, BoardBody, LoadBody, MoveBody, NewBody, NoFields, TellBody,
+};
 use super::http::{Request, Response};
-use super::hub::{ApiError, Hub};
+use super::hub::{ApiError, Hub, Payload};
 use super::room::{Command, Side};
-use arena::json::Json;
 use arena::options::TimeControl;
+use serde::de::DeserializeOwned;
 use std::time::Duration;
 
 /// How long a request waits for the room (engine start-ups included).
@@ -44,44 +48,17 @@ pub const POST_PATHS: &[&str] = &[
 /// The longest partner message.
 pub const MAX_TELL: usize = 100;
 
-/// The JSON body of a POST: an object whose fields are all in `known`.
-fn body(req: &Request, known: &[&str]) -> Result<Json, ApiError> {
-    let text =
-        std::str::from_utf8(&req.body).map_err(|_| ApiError::new(400, "the body is not UTF-8"))?;
-    let text = if text.trim().is_empty() { "{}" } else { text };
-    let doc = Json::parse(text).map_err(|e| ApiError::new(400, e))?;
-    let Json::Obj(fields) = &doc else {
-        return Err(ApiError::new(400, "the body must be a JSON object"));
-    };
-    if let Some((k, _)) = fields.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-        let expected = if known.is_empty() {
-            "no fields".to_string()
-        } else {
-            known.join(", ")
-        };
-        return Err(ApiError::new(
-            400,
-            format!("unknown field '{k}' (expected {expected})"),
-        ));
-    }
-    Ok(doc)
-}
-
-/// Field `key` as a string, if present (null counts as absent).
-fn string(doc: &Json, key: &str) -> Result<Option<String>, ApiError> {
-    match doc.get(key) {
-        None | Some(Json::Null) => Ok(None),
-        Some(Json::Str(s)) => Ok(Some(s.clone())),
-        Some(_) => Err(ApiError::new(400, format!("'{key}' must be a string"))),
-    }
+/// The JSON body of a POST, read as `T` ([`requests::read`]); 400 when it
+/// is not one.
+fn body<T: DeserializeOwned>(req: &Request) -> Result<T, ApiError> {
+    requests::read(&req.body).map_err(|e| ApiError::new(400, e))
 }
 
 /// The command of a `POST` to `path` with its body.
 pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
     Ok(match path {
         "/api/move" => {
-            let doc = body(req, &["move"])?;
-            let m = string(&doc, "move")?.ok_or_else(|| {
+            let m = body::<MoveBody>(req)?.mv.ok_or_else(|| {
                 ApiError::new(400, "'move' is required, e.g. {\"move\": \"e2e4\"}")
             })?;
             if m.is_empty() || m.len() > 32 {
@@ -90,53 +67,52 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
             Command::Move(m)
         }
         "/api/new" => {
-            let doc = body(req, &["variant", "side", "tc", "fen"])?;
-            let side = string(&doc, "side")?
+            let doc: NewBody = body(req)?;
+            let side = doc
+                .side
                 .map(|s| Side::parse(&s))
                 .transpose()
                 .map_err(|e| ApiError::new(400, e))?;
-            let tc = string(&doc, "tc")?
+            let tc = doc
+                .tc
                 .map(|t| TimeControl::parse(&t))
                 .transpose()
                 .map_err(|e| ApiError::new(400, e.replacen("--tc", "tc", 1)))?;
             Command::New {
-                variant: string(&doc, "variant")?,
+                variant: doc.variant,
                 side,
                 tc,
-                fen: string(&doc, "fen")?.filter(|f| !f.trim().is_empty()),
+                fen: doc.fen.filter(|f| !f.trim().is_empty()),
             }
         }
         "/api/load" => {
-            let doc = body(req, &["variant", "fen", "pgn"])?;
+            let doc: LoadBody = body(req)?;
             Command::Load {
-                variant: string(&doc, "variant")?,
-                fen: string(&doc, "fen")?,
-                pgn: string(&doc, "pgn")?,
+                variant: doc.variant,
+                fen: doc.fen,
+                pgn: doc.pgn,
             }
         }
         "/api/takeback" => {
-            body(req, &[])?;
+            body::<NoFields>(req)?;
             Command::Takeback
         }
         "/api/resign" => {
-            body(req, &[])?;
+            body::<NoFields>(req)?;
             Command::Resign
         }
         "/api/flip" => {
-            body(req, &[])?;
+            body::<NoFields>(req)?;
             Command::Flip
         }
         "/api/analysis" => {
-            let doc = body(req, &["on"])?;
-            let on = match doc.get("on") {
-                Some(Json::Bool(b)) => *b,
-                _ => return Err(ApiError::new(400, "'on' must be true or false")),
-            };
+            let on = body::<AnalysisBody>(req)?
+                .on
+                .ok_or_else(|| ApiError::new(400, "'on' must be true or false"))?;
             Command::Analysis(on)
         }
         "/api/tell" => {
-            let doc = body(req, &["text"])?;
-            let text = string(&doc, "text")?.unwrap_or_default();
+            let text = body::<TellBody>(req)?.text.unwrap_or_default();
             let text = text.trim();
             if text.is_empty() || text.len() > MAX_TELL || text.chars().any(char::is_control) {
                 return Err(ApiError::new(
@@ -147,8 +123,8 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
             Command::Tell(text.to_string())
         }
         "/api/board" => {
-            let doc = body(req, &["board"])?;
-            let board = string(&doc, "board")?
+            let board = body::<BoardBody>(req)?
+                .board
                 .filter(|b| !b.is_empty() && b.len() <= 8)
                 .ok_or_else(|| ApiError::new(400, "'board' must be a board's name, e.g. \"B\""))?;
             Command::ShowBoard(board)
@@ -165,7 +141,8 @@ pub fn error_response(e: &ApiError) -> Response {
 /// Carries out a POST: the room's answer (the new state) or its error.
 pub fn post(hub: &Hub<Command>, req: &Request) -> Response {
     match command(&req.path, req).and_then(|c| hub.ask(c, ROOM_WAIT)) {
-        Ok(doc) => Response::json(200, doc.to_text()),
+        Ok(Payload::Json(text)) => Response::json(200, text),
+        Ok(Payload::Pgn(_)) => Response::error(500, "a PGN where a document was due"),
         Err(e) => error_response(&e),
     }
 }
@@ -173,11 +150,12 @@ pub fn post(hub: &Hub<Command>, req: &Request) -> Response {
 /// `GET /api/pgn`: the game as a PGN file.
 pub fn pgn(hub: &Hub<Command>) -> Response {
     match hub.ask(Command::Pgn, ROOM_WAIT) {
-        Ok(Json::Str(text)) => Response::new(200, "application/x-chess-pgn; charset=utf-8", text)
-            .with_header(
+        Ok(Payload::Pgn(text)) => {
+            Response::new(200, "application/x-chess-pgn; charset=utf-8", text).with_header(
                 "Content-Disposition",
                 "attachment; filename=\"vsadnik.pgn\"",
-            ),
+            )
+        }
         Ok(_) => Response::error(500, "no PGN"),
         Err(e) => error_response(&e),
     }

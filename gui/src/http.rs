@@ -3,6 +3,7 @@
 //! responses with a status, a type and a body. Server-Sent Events streams
 //! are written by the server module on the same connection.
 
+use super::doc::{to_text, ErrorDoc};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -118,8 +119,7 @@ impl Response {
 
     /// An error as JSON: `{"error": message}`.
     pub fn error(status: u16, message: &str) -> Response {
-        let doc = arena::json::Json::obj().with("error", message);
-        Response::json(status, doc.to_text())
+        Response::json(status, to_text(&ErrorDoc { error: message }))
     }
 
     /// This response with one more header.

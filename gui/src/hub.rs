@@ -3,7 +3,6 @@
 //! state document, engine thinking) is kept (the latest state) and fanned
 //! out to every open event stream. Nothing here knows chess.
 
-use arena::json::Json;
 use crossbeam::channel::{self, Receiver, Sender};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
@@ -34,8 +33,17 @@ impl ApiError {
     }
 }
 
-/// What a command answers: a JSON document or an error.
-pub type Answer = Result<Json, ApiError>;
+/// What a command answers when it succeeds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Payload {
+    /// A JSON document (the new state), as text.
+    Json(String),
+    /// The game as PGN text.
+    Pgn(String),
+}
+
+/// What a command answers: a [`Payload`] or an error.
+pub type Answer = Result<Payload, ApiError>;
 
 /// A command on its way to the room, with the channel for its answer.
 pub struct Envelope<C> {
@@ -179,9 +187,13 @@ mod tests {
         assert!(stream.events.recv().unwrap().starts_with("event: thinking"));
         let room = std::thread::spawn(move || {
             let e = rx.recv().unwrap();
-            e.reply.send(Ok(Json::from(e.command * 2))).unwrap();
+            let answer = Payload::Json((e.command * 2).to_string());
+            e.reply.send(Ok(answer)).unwrap();
         });
-        assert_eq!(hub.ask(21, Duration::from_secs(5)), Ok(Json::Num(42.0)));
+        assert_eq!(
+            hub.ask(21, Duration::from_secs(5)),
+            Ok(Payload::Json("42".into()))
+        );
         room.join().unwrap();
         assert_eq!(
             hub.ask(1, Duration::from_millis(10)).unwrap_err().status,

@@ -8,7 +8,6 @@
 //! Layout, one job each:
 //! - [`options`]: what it is asked to do (the binary reads the command line);
 //! - [`http`]: requests and responses (HTTP/1.1, standard library only);
-//! - [`json`]: a small JSON reader and writer;
 //! - [`server`]: the listener, connections, event streams, origin checks;
 //! - [`pending`]: connections whose request is still arriving;
 //! - [`api`]: the API's requests as the room's commands;
@@ -19,13 +18,17 @@
 //!   match runner's `TeamPlay` with the person in one seat) and its state;
 //! - [`table`]: the game of any variant behind one trait;
 //! - [`opponent`]: the engine process (`matches::engine::Engine`);
-//! - [`state`], [`view`], [`moves`]: the state document the page draws;
+//! - [`doc`]: every JSON document of the board as serde types (the state
+//!   document and its parts, engine lines, errors, the commands' bodies);
+//! - [`state`], [`view`], [`moves`]: the state document the page draws,
+//!   built from the game;
 //! - [`assets`]: the page (`web/`: HTML, plain JavaScript, CSS), built in;
 //! - [`watch`], [`watch_state`]: `--watch FILE`, a match game followed
 //!   read-only from the live file of `vsadnik match --live`.
 
 pub mod api;
 pub mod assets;
+pub mod doc;
 pub mod http;
 pub mod hub;
 pub mod lobby;

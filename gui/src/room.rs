@@ -5,13 +5,14 @@
 //! command with the new state, and publishes every change to the event
 //! streams.
 
-use super::hub::{ApiError, Envelope, Hub};
+use super::doc::thinking::{EngineLine, LineScore};
+use super::doc::to_text;
+use super::hub::{ApiError, Envelope, Hub, Payload};
 use super::opponent::{Activity, Opponent};
 use super::table::{load_pgn, new_table, two_player_variant, Table};
 use arena::clock::PlayerClock;
 use arena::engine::{ClockInfo, Reply, Score, Thinking};
 use arena::game::End;
-use arena::json::Json;
 use arena::options::TimeControl;
 use arena::record::{color_name, today, GameRecord};
 use crossbeam::channel::{Receiver, Select, TryRecvError};
@@ -139,7 +140,7 @@ pub struct Room {
     /// Bumped on every published state.
     pub(super) version: u64,
     /// The engine's latest thinking line, as published.
-    pub(super) thinking: Option<Json>,
+    pub(super) thinking: Option<EngineLine>,
     /// Bumped whenever `thinking` changes: pages keep the newest of what
     /// the event stream and the answers to their commands bring.
     pub(super) thinking_seq: u64,
@@ -483,8 +484,8 @@ impl Room {
             return;
         };
         self.thinking_seq = self.hub.next_number();
-        let doc = self.thinking_json(&t).with("seq", self.thinking_seq);
-        self.hub.publish("thinking", doc.to_text());
+        let doc = self.thinking_doc(&t, self.thinking_seq);
+        self.hub.publish("thinking", to_text(&doc));
         self.thinking = Some(doc);
     }
 
@@ -493,41 +494,42 @@ impl Room {
         self.thinking_seq = self.hub.next_number();
     }
 
-    /// A thinking line for the page: the score from White's side, the line
-    /// in the record notation.
-    fn thinking_json(&self, t: &Thinking) -> Json {
+    /// A thinking line for the page, numbered `seq`: the score from White's
+    /// side, the line in the record notation.
+    fn thinking_doc(&self, t: &Thinking, seq: u64) -> EngineLine {
         let sign = if self.table.side_to_move() == Color::White {
             1
         } else {
             -1
         };
-        let score = match t.score {
-            Some(Score::Cp(n)) => Json::obj().with("cp", n * sign),
-            Some(Score::Mate(n)) => Json::obj().with("mate", n * sign),
-            None => Json::Null,
-        };
+        let score = t.score.map(|s| match s {
+            Score::Cp(n) => LineScore::Cp(n * sign),
+            Score::Mate(n) => LineScore::Mate(n * sign),
+        });
         let analysing = matches!(self.opponent.activity(), Activity::Analyzing { .. });
-        Json::obj()
-            .with("position", self.position)
-            .with("mode", if analysing { "analysis" } else { "game" })
-            .with("depth", t.depth)
-            .with("score", score)
-            .with("nodes", t.nodes)
-            .with("time", t.time_ms)
-            .with("pv", self.table.line_records(&t.pv))
-            .with("pv_uci", t.pv.clone())
+        EngineLine {
+            position: self.position,
+            mode: if analysing { "analysis" } else { "game" },
+            depth: t.depth,
+            score,
+            nodes: t.nodes,
+            time: t.time_ms,
+            pv: self.table.line_records(&t.pv),
+            pv_uci: t.pv.clone(),
+            seq,
+        }
     }
 
-    /// Publishes the state; returns it.
-    fn publish(&mut self) -> Json {
+    /// Publishes the state; returns it as text.
+    fn publish(&mut self) -> String {
         self.version = self.hub.next_number();
-        let doc = self.state();
-        self.hub.publish("state", doc.to_text());
-        doc
+        let text = to_text(&self.state());
+        self.hub.publish("state", text.clone());
+        text
     }
 
-    /// Carries out one command.
-    fn handle(&mut self, command: Command) -> Result<Option<Json>, ApiError> {
+    /// Carries out one command; what it answers besides the new state.
+    fn handle(&mut self, command: Command) -> Result<Option<Payload>, ApiError> {
         let now = Instant::now();
         match command {
             Command::Move(text) => {
@@ -603,7 +605,7 @@ impl Room {
                     self.start_clock(now);
                 }
             }
-            Command::Pgn => return Ok(Some(Json::Str(self.pgn()))),
+            Command::Pgn => return Ok(Some(Payload::Pgn(self.pgn()))),
             Command::Tell(_) => {
                 return Err(ApiError::new(
                     409,
@@ -740,7 +742,7 @@ impl Room {
                             // A room that ends publishes nothing more: the
                             // next room's state is the page's (see lobby).
                             Ok(envelope) if matches!(envelope.command, Command::Shutdown) => {
-                                let _ = envelope.reply.send(Ok(Json::Null));
+                                let _ = envelope.reply.send(Ok(Payload::Json("null".into())));
                                 break;
                             }
                             Ok(envelope) => {
@@ -748,7 +750,7 @@ impl Room {
                                 self.check_flag(Instant::now());
                                 self.drive_engine();
                                 let state = self.publish();
-                                let answer = answer.map(|doc| doc.unwrap_or(state));
+                                let answer = answer.map(|p| p.unwrap_or(Payload::Json(state)));
                                 let _ = envelope.reply.send(answer);
                             }
                             Err(TryRecvError::Disconnected) => break,

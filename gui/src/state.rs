@@ -1,78 +1,76 @@
 //! The state document the page draws from (`GET /api/state`, the `state`
-//! event): the boards with their squares, reserves, panes and legal moves,
-//! the move list, clocks, result, engine, and the variant's own counters.
+//! event) for a two-player game: the boards with their squares, reserves,
+//! panes and legal moves, the move list, clocks, result, engine, and the
+//! variant's own counters. Its types are [`crate::doc::state`].
 //!
 //! Boards are a list and seats are per colour so that the team variants
 //! (two boards, four seats) extend the document instead of changing it:
 //! see [`super::team_state`] and docs/gui_team.md.
 
+use super::doc::board::Board;
+use super::doc::state::{Clocks, EnginePart, GameResult, State};
+use super::doc::{ColorWord, MoveEntry};
 use super::opponent::Activity;
 use super::room::{Room, Side};
-use super::view::{board_json, color_word, series_json};
-use arena::json::Json;
+use super::view;
 use movegen::variant::Status;
 use movegen::Color;
 use std::time::Instant;
 
 impl Room {
     /// The board of the game.
-    fn board_json(&self, view: &movegen::view::View) -> Json {
+    fn board(&self, v: &movegen::view::View) -> Board {
         let legal = if self.person_may_move() {
             self.table.legal_moves()
         } else {
             Vec::new()
         };
         let last = self.table.played().last().map(|p| p.coord.as_str());
-        board_json("main", view, &legal, last)
+        view::board("main", v, &legal, last)
     }
 
     /// The whole state document.
-    pub(super) fn state(&self) -> Json {
+    pub(super) fn state(&self) -> State {
         let now = Instant::now();
-        let fen = self.table.fen();
         let variant = self.table.variant();
-        let view = self.table.view();
+        let v = self.table.view();
         let to_move = self.table.side_to_move();
-        let moves: Vec<Json> = self
+        let moves = self
             .table
             .played()
             .iter()
-            .map(|p| {
-                Json::obj()
-                    .with("n", p.number)
-                    .with("color", color_word(p.color))
-                    .with("text", p.record.clone())
-                    .with("uci", p.coord.clone())
+            .map(|p| MoveEntry {
+                n: p.number,
+                color: p.color.into(),
+                text: p.record.clone(),
+                uci: p.coord.clone(),
             })
             .collect();
-        let result = match self.end() {
-            Some(e) => Json::obj()
-                .with("result", e.result())
-                .with("termination", e.termination.clone())
-                .with("comment", e.comment.clone()),
-            None => Json::Null,
-        };
-        let clocks = if self.side == Side::Both {
-            Json::Null
-        } else {
-            Json::obj()
-                .with("white", self.left_ms(Color::White, now))
-                .with("black", self.left_ms(Color::Black, now))
-                .with("running", self.turn_start.map(|_| color_word(to_move)))
-                .with("tc", self.tc.tag())
-                .with("at", arena::live::epoch_ms())
-        };
+        let result = self.end().map(|e| GameResult {
+            result: e.result().to_string(),
+            termination: e.termination.clone(),
+            comment: e.comment.clone(),
+            outcome: None,
+        });
+        let clocks = (self.side != Side::Both).then(|| Clocks {
+            white: self.left_ms(Color::White, now),
+            black: self.left_ms(Color::Black, now),
+            running: self.turn_start.map(|_| to_move.into()),
+            tc: Some(self.tc.tag()),
+            at: Some(arena::live::epoch_ms()),
+        });
         let engine_status = match self.opponent.activity() {
             Activity::Searching { .. } => "thinking",
             Activity::Analyzing { .. } => "analyzing",
             Activity::Idle if self.opponent.running() => "idle",
             Activity::Idle => "not running",
         };
-        let engine = Json::obj()
-            .with("name", self.opponent.name())
-            .with("status", engine_status)
-            .with("color", self.engine_color().map(color_word))
-            .with("notice", self.notice.clone());
+        let engine = EnginePart {
+            name: self.opponent.name().to_string(),
+            status: engine_status,
+            color: self.engine_color().map(ColorWord::from),
+            notice: self.notice.clone(),
+        };
         let turn = if self.end().is_some() || self.table.status() != Status::Ongoing {
             "over"
         } else if self.person_may_move() {
@@ -80,30 +78,31 @@ impl Room {
         } else {
             "engine"
         };
-        Json::obj()
-            .with("version", self.version)
-            .with("variant", variant.name())
-            .with("towers", variant.info().towers)
-            .with(
-                "variants",
-                movegen::VariantId::ALL
-                    .map(movegen::VariantId::name)
-                    .to_vec(),
-            )
-            .with("fen", fen.clone())
-            .with("start_fen", self.table.start_fen())
-            .with("side", self.side.name())
-            .with("to_move", color_word(to_move))
-            .with("turn", turn)
-            .with("boards", vec![self.board_json(&view)])
-            .with("moves", moves)
-            .with("result", result)
-            .with("clocks", clocks)
-            .with("engine", engine)
-            .with("analysis", self.analysis)
-            .with("flipped", self.flipped)
-            .with("series", series_json(&view))
-            .with("thinking", self.thinking.clone())
-            .with("thinking_seq", self.thinking_seq)
+        State {
+            version: self.version,
+            variant: variant.name(),
+            towers: variant.info().towers,
+            variants: movegen::VariantId::ALL
+                .map(movegen::VariantId::name)
+                .to_vec(),
+            fen: self.table.fen(),
+            start_fen: self.table.start_fen().map(str::to_string),
+            side: self.side.name(),
+            to_move: to_move.into(),
+            turn,
+            boards: vec![self.board(&v)],
+            moves,
+            result,
+            clocks,
+            engine,
+            analysis: self.analysis,
+            flipped: self.flipped,
+            series: view::series(&v),
+            thinking: self.thinking.clone(),
+            thinking_seq: self.thinking_seq,
+            players: None,
+            watch: None,
+            team: None,
+        }
     }
 }

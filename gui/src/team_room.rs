@@ -8,10 +8,10 @@
 //! state (see [`super::team_state`]). The game starts with a new-game
 //! command, so that no clock runs before the person is there.
 
-use super::hub::{ApiError, Envelope, Hub};
+use super::doc::to_text;
+use super::hub::{ApiError, Envelope, Hub, Payload};
 use super::room::{Command, Side};
 use arena::engine::{Engine, Fault, Reply};
-use arena::json::Json;
 use arena::options::{EngineSpec, Proto, TimeControl};
 use arena::record::today;
 use arena::team::bpgn::TeamRecord;
@@ -289,8 +289,8 @@ impl<R: DropRules> TeamRoom<R> {
         Ok(())
     }
 
-    /// Carries out one command.
-    fn handle(&mut self, command: Command) -> Result<Option<Json>, ApiError> {
+    /// Carries out one command; what it answers besides the new state.
+    fn handle(&mut self, command: Command) -> Result<Option<Payload>, ApiError> {
         let not_here = |what: &str| {
             Err(ApiError::new(
                 409,
@@ -383,7 +383,7 @@ impl<R: DropRules> TeamRoom<R> {
             Command::Analysis(_) => return not_here("analysis"),
             Command::Load { .. } => return not_here("loading a game"),
             Command::ShowBoard(_) => return not_here("choosing a board (both are shown)"),
-            Command::Pgn => return Ok(Some(Json::Str(self.pgn()))),
+            Command::Pgn => return Ok(Some(Payload::Pgn(self.pgn()))),
             Command::Shutdown => {
                 if matches!(self.phase, Phase::Playing) {
                     self.play.finish(&mut self.engines, "*", "the board closes");
@@ -433,12 +433,12 @@ impl<R: DropRules> TeamRoom<R> {
         .render()
     }
 
-    /// Publishes the state; returns it.
-    fn publish(&mut self) -> Json {
+    /// Publishes the state; returns it as text.
+    fn publish(&mut self) -> String {
         self.version = self.hub.next_number();
-        let doc = self.state();
-        self.hub.publish("state", doc.to_text());
-        doc
+        let text = to_text(&self.state());
+        self.hub.publish("state", text.clone());
+        text
     }
 
     /// What changes the page must see: moves, messages, engines sitting,
@@ -483,11 +483,12 @@ impl<R: DropRules> TeamRoom<R> {
                         if quit {
                             // Nothing more is published: the next room's
                             // state is the page's.
-                            let _ = envelope.reply.send(Ok(Json::Null));
+                            let _ = envelope.reply.send(Ok(Payload::Json("null".into())));
                             break;
                         }
                         let state = self.publish();
-                        let _ = envelope.reply.send(answer.map(|doc| doc.unwrap_or(state)));
+                        let answer = answer.map(|p| p.unwrap_or(Payload::Json(state)));
+                        let _ = envelope.reply.send(answer);
                         continue;
                     }
                     Err(TryRecvError::Disconnected) => break,

@@ -4,11 +4,15 @@
 //! turned so that the partner's colour is at the bottom, as partners sit
 //! side by side — each with its own clocks, players and moves, and a `team`
 //! object: the seats, the partner messages, how the game ended for the
-//! person's team.
+//! person's team. Its types are [`crate::doc::state`] and
+//! [`crate::doc::team`].
 
+use super::doc::board::Board;
+use super::doc::state::{Clocks, EnginePart, GameResult, Players, State};
+use super::doc::team::{Message, Seat, SeatedBoard, TeamPart};
+use super::doc::{ColorWord, MoveEntry};
 use super::team_room::{Phase, TeamRoom};
-use super::view::{board_json, color_word};
-use arena::json::Json;
+use super::view;
 use arena::team::play::seat_name;
 use movegen::drops::{DropRules, TeamBoard};
 use movegen::{Color, Position};
@@ -17,7 +21,15 @@ use std::time::Instant;
 /// The most partner messages the document carries (the latest).
 const MESSAGES_SHOWN: usize = 40;
 
-/// The full-move number and colour of the first move of a board from `fen`.
+/// `A` or `B`.
+fn board_name(b: TeamBoard) -> &'static str {
+    if b == TeamBoard::A {
+        "A"
+    } else {
+        "B"
+    }
+}
+
 impl<R: DropRules> TeamRoom<R> {
     /// What seat `e`'s player is doing.
     fn activity(&self, e: usize) -> &'static str {
@@ -35,25 +47,68 @@ impl<R: DropRules> TeamRoom<R> {
     }
 
     /// Seat `e` for the page.
-    fn seat_json(&self, e: usize) -> Json {
+    fn seat(&self, e: usize) -> Seat {
         let (b, c) = self.play.seat(e);
-        let proto = self.engines[e]
-            .as_ref()
-            .map(|en| format!("{:?}", en.proto).to_ascii_lowercase());
-        Json::obj()
-            .with("name", self.names[e].clone())
-            .with("role", self.role(e))
-            .with("board", if b == TeamBoard::A { "A" } else { "B" })
-            .with("color", color_word(c))
-            .with("seat", seat_name(b, c))
-            .with("status", self.activity(e))
-            .with("protocol", proto)
+        Seat {
+            name: self.names[e].clone(),
+            role: self.role(e),
+            board: board_name(b),
+            color: c.into(),
+            seat: seat_name(b, c),
+            status: self.activity(e),
+            protocol: self.engines[e]
+                .as_ref()
+                .map(|en| format!("{:?}", en.proto).to_ascii_lowercase()),
+        }
     }
 
-    /// Board `b` with its clocks, players and moves.
-    fn team_board_json(&self, b: TeamBoard, now: Instant) -> Json {
+    /// What board `b` has of its own: position, clocks, players, moves.
+    fn seated(&self, b: TeamBoard, now: Instant) -> SeatedBoard {
         let pos = self.play.game().board(b);
-        let fen = pos.to_fen();
+        let mine = b == self.play.seat(self.person).0;
+        let (coords, sans) = self.play.moves(b);
+        let start = self.play.start(b).view();
+        let (mut number, mut color) = (start.number, start.side_to_move);
+        let mut moves = Vec::new();
+        for (coord, san) in coords.iter().zip(sans) {
+            moves.push(MoveEntry {
+                n: number,
+                color: color.into(),
+                text: san.clone(),
+                uci: coord.clone(),
+            });
+            if color == Color::Black {
+                number += 1;
+            }
+            color = color.flip();
+        }
+        // A board waiting out its pace has no clock running.
+        let running = (matches!(self.phase, Phase::Playing) && !self.play.paused(b, now))
+            .then(|| pos.side_to_move().into());
+        let name = |c| self.names[self.play.seat_at(b, c)].clone();
+        SeatedBoard {
+            fen: pos.to_fen(),
+            // The partner's colour at the bottom of the partner's board.
+            flipped: if mine { self.flipped } else { !self.flipped },
+            to_move: pos.side_to_move().into(),
+            clocks: Clocks {
+                white: self.play.left_ms(b, Color::White, now),
+                black: self.play.left_ms(b, Color::Black, now),
+                running,
+                tc: Some(self.tc.tag()),
+                at: None,
+            },
+            players: Players {
+                white: name(Color::White),
+                black: name(Color::Black),
+            },
+            moves,
+        }
+    }
+
+    /// Board `b` with what it has of its own (`seated`).
+    fn team_board(&self, b: TeamBoard, seated: SeatedBoard) -> Board {
+        let pos = self.play.game().board(b);
         let mine = b == self.play.seat(self.person).0;
         let legal: Vec<String> = if mine && self.person_may_move() {
             let mut list = <movegen::drops::DropPosition<R> as Position>::MoveList::default();
@@ -62,75 +117,44 @@ impl<R: DropRules> TeamRoom<R> {
         } else {
             Vec::new()
         };
-        let (coords, sans) = self.play.moves(b);
-        let id = if b == TeamBoard::A { "A" } else { "B" };
-        let doc = board_json(id, &pos.view(), &legal, coords.last().map(String::as_str));
-        let start = self.play.start(b).view();
-        let (mut number, mut color) = (start.number, start.side_to_move);
-        let mut moves = Vec::new();
-        for (coord, san) in coords.iter().zip(sans) {
-            moves.push(
-                Json::obj()
-                    .with("n", number)
-                    .with("color", color_word(color))
-                    .with("text", san.clone())
-                    .with("uci", coord.clone()),
-            );
-            if color == Color::Black {
-                number += 1;
-            }
-            color = color.flip();
-        }
-        // A board waiting out its pace has no clock running.
-        let running = (matches!(self.phase, Phase::Playing) && !self.play.paused(b, now))
-            .then(|| color_word(pos.side_to_move()));
-        let clocks = Json::obj()
-            .with("white", self.play.left_ms(b, Color::White, now))
-            .with("black", self.play.left_ms(b, Color::Black, now))
-            .with("running", running)
-            .with("tc", self.tc.tag());
-        let name = |c| self.names[self.play.seat_at(b, c)].clone();
-        let players = Json::obj()
-            .with("white", name(Color::White))
-            .with("black", name(Color::Black));
-        // The partner's colour at the bottom of the partner's board.
-        let flipped = if mine { self.flipped } else { !self.flipped };
-        doc.with("fen", fen.clone())
-            .with("flipped", flipped)
-            .with("to_move", color_word(pos.side_to_move()))
-            .with("clocks", clocks)
-            .with("players", players)
-            .with("moves", moves)
+        let last = self.play.moves(b).0.last().map(String::as_str);
+        let mut board = view::board(board_name(b), &pos.view(), &legal, last);
+        board.seated = Some(seated);
+        board
     }
 
     /// The whole state document.
-    pub(super) fn state(&self) -> Json {
+    pub(super) fn state(&self) -> State {
         let now = self.clock_time();
         let (my_board, my_color) = self.play.seat(self.person);
+        let mine = self.seated(my_board, now);
+        let theirs = self.seated(my_board.other(), now);
+        // The person's board's side to move, moves and clocks are the game's.
+        let (to_move, moves, clocks) = (mine.to_move, mine.moves.clone(), mine.clocks.clone());
         let boards = vec![
-            self.team_board_json(my_board, now),
-            self.team_board_json(my_board.other(), now),
+            self.team_board(my_board, mine),
+            self.team_board(my_board.other(), theirs),
         ];
-        let mine = &boards[0];
         let opponent = self.play.seat_at(my_board, my_color.flip());
         let partner = self.person ^ 1;
         let (turn, result) = match &self.phase {
-            Phase::Ready => ("ready", Json::Null),
+            Phase::Ready => ("ready", None),
             Phase::Over(end) => {
                 let outcome = match end.winner {
                     None => "draw",
                     Some(t) if t == self.play.team_of(self.person) => "win",
                     Some(_) => "loss",
                 };
-                let doc = Json::obj()
-                    .with("result", end.result())
-                    .with("termination", end.termination.clone())
-                    .with("comment", end.comment.clone())
-                    .with("outcome", outcome);
-                ("over", doc)
+                let result = GameResult {
+                    result: end.result().to_string(),
+                    termination: end.termination.clone(),
+                    comment: end.comment.clone(),
+                    outcome: Some(outcome),
+                };
+                ("over", Some(result))
             }
-            Phase::Playing if self.person_may_move() => ("person", Json::Null),
-            Phase::Playing => ("engine", Json::Null),
+            Phase::Playing if self.person_may_move() => ("person", None),
+            Phase::Playing => ("engine", None),
         };
         let ours: Vec<_> = self
             .play
@@ -138,64 +162,55 @@ impl<R: DropRules> TeamRoom<R> {
             .iter()
             .filter(|t| t.from == self.person || t.from == partner)
             .collect();
-        let messages: Vec<Json> = ours[ours.len().saturating_sub(MESSAGES_SHOWN)..]
+        let messages = ours[ours.len().saturating_sub(MESSAGES_SHOWN)..]
             .iter()
-            .map(|t| {
-                Json::obj()
-                    .with(
-                        "from",
-                        if t.from == self.person {
-                            "you"
-                        } else {
-                            "partner"
-                        },
-                    )
-                    .with("text", t.text.clone())
+            .map(|t| Message {
+                from: if t.from == self.person {
+                    "you"
+                } else {
+                    "partner"
+                },
+                text: t.text.clone(),
             })
             .collect();
-        let engine = Json::obj()
-            .with("name", self.names[opponent].clone())
-            .with("status", self.activity(opponent))
-            .with("color", color_word(my_color.flip()))
-            .with("notice", self.notice.clone());
-        let team = Json::obj()
-            .with("board", if my_board == TeamBoard::A { "A" } else { "B" })
-            .with(
-                "seats",
-                (0..4).map(|e| self.seat_json(e)).collect::<Vec<_>>(),
-            )
-            .with("partner", self.seat_json(partner))
-            .with("messages", messages)
-            .with("started", !matches!(self.phase, Phase::Ready));
-        let fen = self.play.game().to_fen();
-        Json::obj()
-            .with("version", self.version)
-            .with("variant", self.variant.name())
-            .with("towers", false)
-            .with(
-                "variants",
-                movegen::VariantId::ALL
-                    .map(movegen::VariantId::name)
-                    .to_vec(),
-            )
-            .with("fen", fen)
-            .with("start_fen", Json::Null)
-            .with("side", color_word(my_color))
-            .with(
-                "to_move",
-                mine.get("to_move").cloned().unwrap_or(Json::Null),
-            )
-            .with("turn", turn)
-            .with("moves", mine.get("moves").cloned().unwrap_or(Json::Null))
-            .with("clocks", mine.get("clocks").cloned().unwrap_or(Json::Null))
-            .with("boards", boards)
-            .with("result", result)
-            .with("engine", engine)
-            .with("analysis", false)
-            .with("flipped", self.flipped)
-            .with("series", Json::Null)
-            .with("thinking", Json::Null)
-            .with("thinking_seq", self.version)
-            .with("team", team)
+        let engine = EnginePart {
+            name: self.names[opponent].clone(),
+            status: self.activity(opponent),
+            color: Some(my_color.flip().into()),
+            notice: self.notice.clone(),
+        };
+        let team = TeamPart {
+            board: board_name(my_board),
+            seats: (0..4).map(|e| self.seat(e)).collect(),
+            partner: self.seat(partner),
+            messages,
+            started: !matches!(self.phase, Phase::Ready),
+        };
+        State {
+            version: self.version,
+            variant: self.variant.name(),
+            towers: false,
+            variants: movegen::VariantId::ALL
+                .map(movegen::VariantId::name)
+                .to_vec(),
+            fen: self.play.game().to_fen(),
+            start_fen: None,
+            side: ColorWord::from(my_color).name(),
+            to_move,
+            turn,
+            boards,
+            moves,
+            result,
+            clocks: Some(clocks),
+            engine,
+            analysis: false,
+            flipped: self.flipped,
+            series: None,
+            thinking: None,
+            thinking_seq: self.version,
+            players: None,
+            watch: None,
+            team: Some(team),
+        }
     }
 }

@@ -5,10 +5,11 @@
 //! commands a watcher may give (flip the board, choose the board of a team
 //! game); the others are refused with 409.
 
-use super::hub::{ApiError, Envelope, Hub};
+use super::doc::to_text;
+use super::hub::{ApiError, Envelope, Hub, Payload};
 use super::room::Command;
 use super::watch_state::{state, waiting, WatchView};
-use arena::json::Json;
+use arena::live::doc::LiveFile;
 use crossbeam::channel::{Receiver, RecvTimeoutError};
 use std::io::Read;
 use std::path::PathBuf;
@@ -29,7 +30,7 @@ pub struct Watcher {
     /// The text last read (unchanged text is not parsed again).
     last_text: Option<Vec<u8>>,
     /// The last good document.
-    doc: Option<Json>,
+    doc: Option<LiveFile>,
     view: WatchView,
 }
 
@@ -90,7 +91,7 @@ impl Watcher {
         }
         let parsed = std::str::from_utf8(&bytes)
             .map_err(|_| "not UTF-8".to_string())
-            .and_then(Json::parse)
+            .and_then(LiveFile::read)
             .and_then(|doc| state(&doc, &self.view).map(|_| doc));
         self.last_text = Some(bytes);
         match parsed {
@@ -103,15 +104,16 @@ impl Watcher {
         true
     }
 
-    /// Publishes the state; returns it.
-    fn publish(&mut self) -> Json {
+    /// Publishes the state; returns it as text.
+    fn publish(&mut self) -> String {
         self.view.version = self.hub.next_number();
         let doc = match &self.doc {
             Some(d) => state(d, &self.view).unwrap_or_else(|_| waiting(&self.view)),
             None => waiting(&self.view),
         };
-        self.hub.publish("state", doc.to_text());
-        doc
+        let text = to_text(&doc);
+        self.hub.publish("state", text.clone());
+        text
     }
 
     /// Carries out one command.
@@ -119,15 +121,11 @@ impl Watcher {
         match command {
             Command::Flip => self.view.flipped = !self.view.flipped,
             Command::ShowBoard(id) => {
-                let known = match self.doc.as_ref().and_then(|d| d.get("game")) {
-                    Some(game) => match game.get("boards") {
-                        Some(Json::Arr(boards)) => boards
-                            .iter()
-                            .any(|b| b.get("id").and_then(Json::as_str) == Some(id.as_str())),
-                        _ => false,
-                    },
-                    None => false,
-                };
+                let known = self
+                    .doc
+                    .as_ref()
+                    .and_then(|d| d.game.as_ref())
+                    .is_some_and(|game| game.boards.iter().any(|b| b.id == id));
                 if !known {
                     return Err(ApiError::new(400, format!("the game has no board '{id}'")));
                 }
@@ -158,7 +156,7 @@ impl Watcher {
                     let quit = matches!(envelope.command, Command::Shutdown);
                     let answer = self.handle(envelope.command);
                     let state = self.publish();
-                    let _ = envelope.reply.send(answer.map(|()| state));
+                    let _ = envelope.reply.send(answer.map(|()| Payload::Json(state)));
                     if quit {
                         break;
                     }

@@ -1,17 +1,20 @@
 //! The state document of a watched match game (`vsadnik gui --watch`),
 //! built from the live file `vsadnik match --live` writes
-//! ([`arena::live`]). It is the document the page draws for a
-//! game it plays ([`super::state`]), read-only (no legal moves, turn
-//! `watch`), with the players' names and a `watch` part: the file, the
-//! match (round, games, status), the boards of the game (two in a team
-//! game; the page draws the one shown) and the finished games.
+//! ([`arena::live`]), as read by [`LiveFile::read`]. It is the document the
+//! page draws for a game it plays ([`crate::doc::state`]), read-only (no
+//! legal moves, turn `watch`), with the players' names and a `watch` part
+//! ([`crate::doc::watch`]): the file, the match (round, games, status), the
+//! boards of the game (two in a team game; the page draws the one shown)
+//! and the finished games.
 //!
-//! Every field of the file is checked, and every position read by the
-//! variant's rules: a file that is not a live file gives an error, never a
-//! panic.
+//! The file's fields are checked by their types when it is read; here the
+//! variant must be known and every position one of the variant: a file that
+//! is not a live file gives an error, never a panic.
 
-use super::view::{board_json, color_word, series_json};
-use arena::json::Json;
+use super::doc::state::{Clocks, EnginePart, GameResult, Players, State};
+use super::doc::watch::{BoardSummary, WatchPart};
+use super::view;
+use arena::live::doc::{LiveBoard, LiveFile, LiveResult};
 use arena::live::{FORMAT, VERSION};
 use movegen::variant::{dispatch, Position, VariantVisitor};
 use movegen::view::View;
@@ -30,34 +33,6 @@ pub struct WatchView {
     pub version: u64,
     /// Why the file cannot be read now (the last good game stays shown).
     pub error: Option<String>,
-}
-
-fn text<'a>(doc: &'a Json, key: &str) -> Result<&'a str, String> {
-    doc.get(key)
-        .and_then(Json::as_str)
-        .ok_or_else(|| format!("'{key}' must be a string"))
-}
-
-fn number(doc: &Json, key: &str) -> Result<f64, String> {
-    match doc.get(key) {
-        Some(Json::Num(n)) if n.is_finite() => Ok(*n),
-        _ => Err(format!("'{key}' must be a number")),
-    }
-}
-
-fn optional_text<'a>(doc: &'a Json, key: &str) -> Result<Option<&'a str>, String> {
-    match doc.get(key) {
-        None | Some(Json::Null) => Ok(None),
-        Some(Json::Str(s)) => Ok(Some(s)),
-        Some(_) => Err(format!("'{key}' must be a string or null")),
-    }
-}
-
-fn list<'a>(doc: &'a Json, key: &str) -> Result<&'a [Json], String> {
-    match doc.get(key) {
-        Some(Json::Arr(items)) => Ok(items),
-        _ => Err(format!("'{key}' must be a list")),
-    }
 }
 
 /// A position of `variant` read by its rules, as the board shows it (the
@@ -88,238 +63,162 @@ fn start_position(variant: VariantId) -> (String, View) {
     dispatch(variant, Start)
 }
 
-/// One board of the file, checked.
-struct Board<'a> {
-    id: &'a str,
-    white: &'a str,
-    black: &'a str,
-    start_fen: Option<&'a str>,
-    fen: &'a str,
-    /// The position as the board shows it.
-    view: View,
-    moves: Vec<Json>,
-    clocks: Json,
-}
-
-fn read_move(m: &Json) -> Result<Json, String> {
-    let color = text(m, "color")?;
-    if color != "white" && color != "black" {
-        return Err("a move's 'color' must be white or black".to_string());
-    }
-    Ok(Json::obj()
-        .with("n", number(m, "n")?)
-        .with("color", color)
-        .with("text", text(m, "text")?)
-        .with("uci", text(m, "uci")?))
-}
-
-fn read_board<'a>(b: &'a Json, variant: VariantId) -> Result<Board<'a>, String> {
-    let fen = text(b, "fen")?;
-    let view = position_view(variant, fen).map_err(|e| format!("board position '{fen}': {e}"))?;
-    let moves = list(b, "moves")?
-        .iter()
-        .map(read_move)
-        .collect::<Result<Vec<_>, _>>()?;
-    let clocks = b.get("clocks").ok_or("a board needs 'clocks'")?;
-    let running = optional_text(clocks, "running")?;
-    if running.is_some_and(|r| r != "white" && r != "black") {
-        return Err("'running' must be white, black or null".to_string());
-    }
-    Ok(Board {
-        id: text(b, "id")?,
-        white: text(b, "white")?,
-        black: text(b, "black")?,
-        start_fen: optional_text(b, "start_fen")?,
-        fen,
-        view,
-        moves,
-        clocks: Json::obj()
-            .with("white", number(clocks, "white")?)
-            .with("black", number(clocks, "black")?)
-            .with("running", running),
-    })
-}
-
-fn read_result(doc: &Json) -> Result<Json, String> {
-    match doc.get("result") {
-        None | Some(Json::Null) => Ok(Json::Null),
-        Some(r) => Ok(Json::obj()
-            .with("result", text(r, "result")?)
-            .with("termination", text(r, "termination")?)
-            .with("comment", text(r, "comment")?)),
+/// The `watch` part of `file` (no game: no round, no boards).
+fn watch_part(file: &LiveFile, view: &WatchView) -> WatchPart {
+    WatchPart {
+        file: view.file.clone(),
+        status: file.status.clone(),
+        games: file.games,
+        tc: file.tc.clone(),
+        finished: file.finished.clone(),
+        error: view.error.clone(),
+        round: None,
+        boards: Vec::new(),
+        shown: None,
     }
 }
 
-/// A finished game of the list; malformed entries are left out.
-fn read_finished(f: &Json) -> Option<Json> {
-    Some(
-        Json::obj()
-            .with("round", number(f, "round").ok()?)
-            .with("white", text(f, "white").ok()?)
-            .with("black", text(f, "black").ok()?)
-            .with("result", text(f, "result").ok()?)
-            .with("comment", text(f, "comment").ok()?),
-    )
-}
-
-/// The state document of the live file `doc`, or why it is not one.
-pub fn state(doc: &Json, view: &WatchView) -> Result<Json, String> {
-    if doc.get("format").and_then(Json::as_str) != Some(FORMAT) {
-        return Err(format!(
-            "not a live file of vsadnik match (no \"format\": \"{FORMAT}\")"
-        ));
-    }
-    let version = number(doc, "version")?;
-    if version > f64::from(VERSION) {
-        return Err(format!(
-            "live file version {version}: this program reads version {VERSION}"
-        ));
-    }
-    let name = text(doc, "variant")?;
-    let variant = VariantId::from_name(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
-    let game = doc.get("game").unwrap_or(&Json::Null);
-    let finished: Vec<Json> = list(doc, "finished")?
-        .iter()
-        .filter_map(read_finished)
-        .collect();
-    let mut watch = Json::obj()
-        .with("file", view.file.as_str())
-        .with("status", text(doc, "status")?)
-        .with("games", number(doc, "games")?)
-        .with("tc", text(doc, "tc")?)
-        .with("finished", finished)
-        .with("error", view.error.clone());
-    let written = number(doc, "written")?;
-    if *game == Json::Null {
-        let (fen, start) = start_position(variant);
-        let board = Board {
-            id: "main",
-            white: "",
-            black: "",
-            start_fen: None,
-            fen: &fen,
-            view: start,
-            moves: Vec::new(),
-            clocks: Json::Null,
-        };
-        watch = watch
-            .with("round", Json::Null)
-            .with("boards", Vec::<Json>::new());
-        return Ok(document(variant, &board, Json::Null, written, watch, view));
-    }
-    let boards = list(game, "boards")?
-        .iter()
-        .map(|b| read_board(b, variant))
-        .collect::<Result<Vec<_>, _>>()?;
-    let shown = boards
-        .iter()
-        .find(|b| b.id == view.shown)
-        .or(boards.first())
-        .ok_or("the game has no board")?;
-    let result = read_result(game)?;
-    let summaries: Vec<Json> = boards
+/// The state document of the live file `file`, or why it is not one (an
+/// unknown variant, a position that is not one of the variant).
+pub fn state(file: &LiveFile, view: &WatchView) -> Result<State, String> {
+    let variant = VariantId::from_name(&file.variant)
+        .ok_or_else(|| format!("unknown variant '{}'", file.variant))?;
+    let Some(game) = &file.game else {
+        return Ok(before_the_game(variant, file, view));
+    };
+    let views = game
+        .boards
         .iter()
         .map(|b| {
-            Json::obj()
-                .with("id", b.id)
-                .with("white", b.white)
-                .with("black", b.black)
-                .with("moves", b.moves.len())
-                .with("last", b.moves.last().and_then(|m| m.get("text")).cloned())
+            position_view(variant, &b.fen).map_err(|e| format!("board position '{}': {e}", b.fen))
         })
-        .collect();
-    watch = watch
-        .with("round", number(game, "round")?)
-        .with("boards", summaries)
-        .with("shown", shown.id);
-    Ok(document(variant, shown, result, written, watch, view))
+        .collect::<Result<Vec<_>, _>>()?;
+    let shown = game
+        .boards
+        .iter()
+        .position(|b| b.id == view.shown)
+        .unwrap_or(0);
+    let (Some(board), Some(v)) = (game.boards.get(shown), views.get(shown)) else {
+        return Err("the game has no board".to_string());
+    };
+    let watch = WatchPart {
+        round: Some(game.round),
+        boards: game
+            .boards
+            .iter()
+            .map(|b| BoardSummary {
+                id: b.id.clone(),
+                white: b.white.clone(),
+                black: b.black.clone(),
+                moves: b.moves.len(),
+                last: b.moves.last().map(|m| m.text.clone()),
+            })
+            .collect(),
+        shown: Some(board.id.clone()),
+        ..watch_part(file, view)
+    };
+    let clocks = Clocks {
+        white: board.clocks.white,
+        black: board.clocks.black,
+        running: board.clocks.running,
+        tc: None,
+        at: Some(file.written),
+    };
+    let result = game.result.as_ref();
+    Ok(document(
+        variant,
+        board,
+        v,
+        Some(clocks),
+        result,
+        watch,
+        view,
+    ))
 }
 
-/// The page's document for `board` of the watched game.
+/// The document of `file` before its first game: the variant's start
+/// position, no players, no clocks.
+fn before_the_game(variant: VariantId, file: &LiveFile, view: &WatchView) -> State {
+    let (fen, start) = start_position(variant);
+    let board = LiveBoard::new("main", ["", ""], None, fen, 0);
+    let watch = watch_part(file, view);
+    document(variant, &board, &start, None, None, watch, view)
+}
+
+/// The page's document for `board` of the watched game (`v`: its
+/// position).
 fn document(
     variant: VariantId,
-    board: &Board,
-    result: Json,
-    written: f64,
-    watch: Json,
+    board: &LiveBoard,
+    v: &View,
+    clocks: Option<Clocks>,
+    result: Option<&LiveResult>,
+    watch: WatchPart,
     view: &WatchView,
-) -> Json {
-    let last = board
-        .moves
-        .last()
-        .and_then(|m| m.get("uci"))
-        .and_then(Json::as_str);
-    let to_move = board.view.side_to_move;
-    let clocks = match &board.clocks {
-        Json::Null => Json::Null,
-        c => c.clone().with("tc", Json::Null).with("at", written),
-    };
-    let turn = if result == Json::Null {
-        "watch"
-    } else {
-        "over"
-    };
-    let board_doc = board_json(board.id, &board.view, &[], last);
-    Json::obj()
-        .with("version", view.version)
-        .with("variant", variant.name())
-        .with("towers", variant.info().towers)
-        .with(
-            "variants",
-            movegen::VariantId::ALL
-                .map(movegen::VariantId::name)
-                .to_vec(),
-        )
-        .with("fen", board.fen)
-        .with("start_fen", board.start_fen)
-        .with("side", "watch")
-        .with("to_move", color_word(to_move))
-        .with("turn", turn)
-        .with("boards", vec![board_doc])
-        .with("moves", board.moves.clone())
-        .with("result", result)
-        .with("clocks", clocks)
-        .with(
-            "engine",
-            Json::obj()
-                .with("name", "")
-                .with("status", "watching")
-                .with("color", Json::Null)
-                .with("notice", view.error.clone()),
-        )
-        .with("analysis", false)
-        .with("flipped", view.flipped)
-        .with("series", series_json(&board.view))
-        .with("thinking", Json::Null)
-        .with("thinking_seq", 0)
-        .with(
-            "players",
-            Json::obj()
-                .with("white", board.white)
-                .with("black", board.black),
-        )
-        .with("watch", watch)
+) -> State {
+    let last = board.moves.last().map(|m| m.uci.as_str());
+    State {
+        version: view.version,
+        variant: variant.name(),
+        towers: variant.info().towers,
+        variants: movegen::VariantId::ALL
+            .map(movegen::VariantId::name)
+            .to_vec(),
+        fen: board.fen.clone(),
+        start_fen: board.start_fen.clone(),
+        side: "watch",
+        to_move: v.side_to_move.into(),
+        turn: if result.is_none() { "watch" } else { "over" },
+        boards: vec![view::board(&board.id, v, &[], last)],
+        moves: board.moves.clone(),
+        result: result.map(|r| GameResult {
+            result: r.result.clone(),
+            termination: r.termination.clone(),
+            comment: r.comment.clone(),
+            outcome: None,
+        }),
+        clocks,
+        engine: EnginePart {
+            name: String::new(),
+            status: "watching",
+            color: None,
+            notice: view.error.clone(),
+        },
+        analysis: false,
+        flipped: view.flipped,
+        series: view::series(v),
+        thinking: None,
+        thinking_seq: 0,
+        players: Some(Players {
+            white: board.white.clone(),
+            black: board.black.clone(),
+        }),
+        watch: Some(watch),
+        team: None,
+    }
 }
 
 /// The document before the file exists: the start position of chess, and
 /// the file awaited.
-pub fn waiting(view: &WatchView) -> Json {
-    let doc = Json::obj()
-        .with("format", FORMAT)
-        .with("version", VERSION)
-        .with("variant", "chess")
-        .with("tc", "")
-        .with("games", 0)
-        .with("status", "no file yet")
-        .with("written", 0)
-        .with("game", Json::Null)
-        .with("finished", Vec::<Json>::new());
-    state(&doc, view).unwrap_or(Json::Null)
+pub fn waiting(view: &WatchView) -> State {
+    let file = LiveFile {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        variant: VariantId::DEFAULT.name().to_string(),
+        tc: String::new(),
+        games: 0,
+        status: "no file yet".to_string(),
+        written: 0,
+        game: None,
+        finished: Vec::new(),
+    };
+    before_the_game(VariantId::DEFAULT, &file, view)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::doc::to_text;
 
     const LIVE: &str = r#"{"format":"vsadnik-live","version":1,"variant":"crazyhouse","tc":"10+0.1","games":4,"status":"playing","written":5,
         "game":{"round":2,"boards":[{"id":"main","white":"x","black":"y","start_fen":null,
@@ -328,33 +227,48 @@ mod tests {
         "clocks":{"white":9000,"black":9500,"running":"white"}}],"result":null},
         "finished":[{"round":1,"white":"y","black":"x","result":"1-0","comment":"White mates"},{"round":"bad"}]}"#;
 
+    fn read(text: &str, view: &WatchView) -> Result<State, String> {
+        state(&LiveFile::read(text)?, view)
+    }
+
     #[test]
     fn a_live_file_becomes_a_state() {
         let view = WatchView {
             file: "live.json".into(),
             ..WatchView::default()
         };
-        let doc = state(&Json::parse(LIVE).unwrap(), &view).unwrap();
-        assert_eq!(doc.get("turn").and_then(Json::as_str), Some("watch"));
-        assert_eq!(
-            doc.get("variant").and_then(Json::as_str),
-            Some("crazyhouse")
-        );
-        let text = doc.to_text();
+        let doc = read(LIVE, &view).unwrap();
+        assert_eq!(doc.turn, "watch");
+        assert_eq!(doc.variant, "crazyhouse");
+        let text = to_text(&doc);
         assert!(
             text.contains(r#""players":{"white":"x","black":"y"}"#),
             "{text}"
         );
         assert!(text.contains(r#""last":{"from":"e7","to":"e5"}"#), "{text}");
         assert!(text.contains(r#""legal":[]"#), "{text}");
-        assert!(text.contains(r#""at":5"#), "{text}");
-        let watch = doc.get("watch").unwrap().to_text();
         assert!(
-            watch.contains(r#""round":2"#) && watch.contains("White mates"),
-            "{watch}"
+            text.contains(
+                r#""clocks":{"white":9000,"black":9500,"running":"white","tc":null,"at":5}"#
+            ),
+            "{text}"
         );
-        assert!(!watch.contains("bad"), "{watch}");
-        assert!(waiting(&view).get("watch").is_some());
+        assert!(
+            text.contains(r#""engine":{"name":"","status":"watching","color":null,"notice":null}"#),
+            "{text}"
+        );
+        let watch = to_text(&doc.watch);
+        assert_eq!(
+            watch,
+            r#"{"file":"live.json","status":"playing","games":4,"tc":"10+0.1","finished":[{"round":1,"white":"y","black":"x","result":"1-0","comment":"White mates"}],"error":null,"round":2,"boards":[{"id":"main","white":"x","black":"y","moves":2,"last":"e5"}],"shown":"main"}"#
+        );
+        let waiting = to_text(&waiting(&view));
+        assert!(
+            waiting.contains(r#""clocks":null"#)
+                && waiting.contains(r#""players":{"white":"","black":""}"#)
+                && waiting.ends_with(r#""watch":{"file":"live.json","status":"no file yet","games":0,"tc":"","finished":[],"error":null,"round":null,"boards":[]}}"#),
+            "{waiting}"
+        );
     }
 
     #[test]
@@ -369,9 +283,12 @@ mod tests {
             (r#""color":"white""#, r#""color":1"#),
             (r#""boards":["#, r#""boards":[1,"#),
             (r#""moves":["#, r#""moves":5,"x":["#),
+            (r#"{"id":"main""#, r#"{"id":7"#),
         ] {
             let bad = LIVE.replacen(from, to, 1);
-            assert!(state(&Json::parse(&bad).unwrap(), &view).is_err(), "{to}");
+            assert!(read(&bad, &view).is_err(), "{to}");
         }
+        let bad = LIVE.replacen(r#""boards":[{"#, r#""boards":[],"x":[{"#, 1);
+        assert_eq!(read(&bad, &view).unwrap_err(), "the game has no board");
     }
 }

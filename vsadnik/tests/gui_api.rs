@@ -6,8 +6,8 @@
 
 mod gui_support;
 
-use arena::json::Json;
 use gui_support::*;
+use serde_json::Value;
 use std::time::{Duration, Instant};
 
 #[test]
@@ -56,7 +56,7 @@ fn a_game_against_the_engine() {
     // As Black: the engine moves first.
     let s = gui.ok("new", r#"{"side":"black","tc":"30+0"}"#);
     assert_eq!(text(&s, "side"), "black");
-    assert!(s.get("flipped").and_then(Json::as_bool).unwrap());
+    assert!(s.get("flipped").and_then(Value::as_bool).unwrap());
     let s = gui.wait_person();
     assert_eq!(played(&s).len(), 1);
     assert_eq!(text(&s, "to_move"), "black");
@@ -194,7 +194,7 @@ fn ambiguous_heads_and_foreign_origins_are_refused() {
     }
     assert_eq!(
         gui.get("/api/state").json().get("flipped"),
-        Some(&Json::Bool(false)),
+        Some(&Value::Bool(false)),
         "the refused flip did nothing"
     );
     // Every API request from a foreign origin is refused, the event stream
@@ -367,22 +367,22 @@ fn takeback_flip_load_and_analysis_with_live_lines() {
     let events = gui.events();
     // Both sides: no clock, one move taken back at a time.
     let s = gui.play("e2e4");
-    assert_eq!(s.get("clocks"), Some(&Json::Null));
+    assert_eq!(s.get("clocks"), Some(&Value::Null));
     gui.play("e7e5");
     let s = gui.ok("takeback", "{}");
     assert_eq!(played(&s), ["e2e4"]);
     let s = gui.ok("flip", "{}");
-    assert_eq!(s.get("flipped"), Some(&Json::Bool(true)));
+    assert_eq!(s.get("flipped"), Some(&Value::Bool(true)));
     // Analysis: engine lines with depth, score and a line in SAN.
     let s = gui.ok("analysis", r#"{"on":true}"#);
-    assert_eq!(s.get("analysis"), Some(&Json::Bool(true)));
+    assert_eq!(s.get("analysis"), Some(&Value::Bool(true)));
     let end = Instant::now() + WAIT;
     let thinking = loop {
         let line = events
             .recv_timeout(end.saturating_duration_since(Instant::now()))
             .expect("a thinking event");
         if let Some(data) = line.strip_prefix("data: ") {
-            let doc = Json::parse(data).unwrap();
+            let doc: Value = serde_json::from_str(data).unwrap();
             if doc.get("pv").is_some() && text(&doc, "mode") == "analysis" {
                 break doc;
             }
@@ -419,7 +419,7 @@ fn takeback_flip_load_and_analysis_with_live_lines() {
     assert_eq!(text(s.get("result").unwrap(), "comment"), "Black mates");
     // A take-back undoes a mate.
     let s = gui.ok("takeback", "{}");
-    assert_eq!(s.get("result"), Some(&Json::Null));
+    assert_eq!(s.get("result"), Some(&Value::Null));
     let s = gui.ok(
         "load",
         r#"{"pgn":"[Variant \"tranzit\"]\n\n1. I f3 I e5 2. I g4 I Qh4# 3. II Ke1 *\n"}"#,
@@ -430,7 +430,7 @@ fn takeback_flip_load_and_analysis_with_live_lines() {
     assert_eq!(text(&panes[1], "result"), "live");
     let s = gui.ok("load", r#"{"variant":"tavreli","fen":"rnbqkbnr/ppp1pppp/8/3(P=Hp)4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"}"#);
     let d5 = &list(&list(&s, "boards")[0], "squares")[4 * 8 + 3];
-    let Json::Arr(tower) = d5 else {
+    let Value::Array(tower) = d5 else {
         panic!("{d5:?}")
     };
     assert_eq!(tower.len(), 2);
@@ -464,12 +464,12 @@ fn other_engines_xboard_and_a_crashing_one() {
     gui.play("e2e4");
     gui.wait_person();
     gui.play("d2d4");
-    let s = gui.wait_for("the crash", |s| s.get("result") != Some(&Json::Null));
+    let s = gui.wait_for("the crash", |s| s.get("result") != Some(&Value::Null));
     let result = s.get("result").unwrap();
     assert_eq!(text(result, "result"), "1-0");
     assert_eq!(text(result, "termination"), "engine crash");
     let s = gui.ok("new", "{}");
-    assert_eq!(s.get("result"), Some(&Json::Null));
+    assert_eq!(s.get("result"), Some(&Value::Null));
     gui.play("e2e4");
     let s = gui.wait_person();
     assert_eq!(played(&s).len(), 2, "the engine runs again");
@@ -482,7 +482,7 @@ fn the_engine_loses_on_time() {
     let slow = format!("{} --slow-after 0", stub("uci_stub.py"));
     let gui = Gui::start(&["--engine", &slow, "--tc", "1+0", "--margin", "0"]);
     gui.play("e2e4");
-    let s = gui.wait_for("a flag", |s| s.get("result") != Some(&Json::Null));
+    let s = gui.wait_for("a flag", |s| s.get("result") != Some(&Value::Null));
     let result = s.get("result").unwrap();
     assert_eq!(text(result, "termination"), "time forfeit");
     assert_eq!(text(result, "comment"), "Black loses on time");
@@ -568,7 +568,7 @@ fn the_engine_plays_chess_again_after_another_variant() {
     gui.ok("new", r#"{"variant":"chess"}"#);
     for m in ["e2e4", "d2d4", "g1f3", "b1c3"] {
         let s = gui.wait_person();
-        assert_eq!(s.get("result"), Some(&Json::Null), "{}", s.to_text());
+        assert_eq!(s.get("result"), Some(&Value::Null), "{s}");
         let m = if legal(&s).contains(&m.to_string()) {
             m.to_string()
         } else {
@@ -577,7 +577,7 @@ fn the_engine_plays_chess_again_after_another_variant() {
         gui.play(&m);
     }
     let s = gui.wait_person();
-    assert_eq!(s.get("result"), Some(&Json::Null), "{}", s.to_text());
+    assert_eq!(s.get("result"), Some(&Value::Null), "{s}");
     assert_eq!(played(&s).len(), 8);
     assert!(gui.stop().success());
 }

@@ -5,21 +5,21 @@
 
 mod gui_support;
 
-use arena::json::Json;
 use gui_support::*;
+use serde_json::Value;
 
-fn board(s: &Json) -> &Json {
+fn board(s: &Value) -> &Value {
     &list(s, "boards")[0]
 }
 
 /// The pieces on `sq` (top first) as letters, upper case White.
-fn stack(s: &Json, sq: &str) -> String {
+fn stack(s: &Value, sq: &str) -> String {
     let b = board(s);
     let files = num(b, "files") as usize;
     let f = (sq.as_bytes()[0] - b'a') as usize;
     let r = (sq.as_bytes()[1] - b'1') as usize;
     match &list(b, "squares")[r * files + f] {
-        Json::Arr(pieces) => pieces
+        Value::Array(pieces) => pieces
             .iter()
             .map(|p| {
                 let k = text(p, "k");
@@ -49,7 +49,10 @@ fn crazyhouse_drops_from_the_reserve() {
         r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1"}"#,
     );
     let reserves = board(&s).get("reserves").unwrap();
-    assert_eq!(reserves.to_text(), r#"{"white":{"N":1},"black":{"N":1}}"#);
+    assert_eq!(
+        *reserves,
+        serde_json::json!({"white": {"N": 1}, "black": {"N": 1}})
+    );
     assert!(legal(&s).contains(&"N@e4".to_string()));
     let drop = list(board(&s), "legal")
         .iter()
@@ -57,12 +60,12 @@ fn crazyhouse_drops_from_the_reserve() {
         .unwrap()
         .clone();
     assert_eq!(text(&drop, "drop"), "N");
-    assert_eq!(drop.get("from"), Some(&Json::Null));
+    assert_eq!(drop.get("from"), Some(&Value::Null));
     let s = gui.play("N@e4");
     assert_eq!(stack(&s, "e4"), "N");
     assert_eq!(text(&list(&s, "moves")[0], "text"), "N@e4");
     let white = board(&s).get("reserves").unwrap().get("white").unwrap();
-    assert_eq!(white.to_text(), "{}");
+    assert_eq!(*white, serde_json::json!({}));
     let s = gui.wait_person();
     assert_eq!(played(&s).len(), 2);
     gui.play(&legal(&s)[0]);
@@ -114,14 +117,14 @@ fn progressive_series(variant: &str) {
             break;
         }
         let se = s.get("series").unwrap().clone();
-        assert_eq!(num(&se, "number"), expected_number, "{}", s.to_text());
+        assert_eq!(num(&se, "number"), expected_number, "{s}");
         assert_eq!(num(&se, "played"), 0.0);
         let n = num(&se, "number") as usize;
         let before = played(&s).len();
         let mut s = s;
         for i in 0..n {
             assert_eq!(num(s.get("series").unwrap(), "played") as usize, i);
-            assert_eq!(text(&s, "turn"), "person", "{}", s.to_text());
+            assert_eq!(text(&s, "turn"), "person", "{s}");
             // A check ends a Scottish or English series early.
             let m = legal(&s)[0].clone();
             s = gui.play(&m);
@@ -138,7 +141,7 @@ fn progressive_series(variant: &str) {
             break;
         }
         let moves = list(&s, "moves");
-        let engine_moves: Vec<&Json> = moves[before..]
+        let engine_moves: Vec<&Value> = moves[before..]
             .iter()
             .filter(|m| text(m, "color") == "black")
             .collect();

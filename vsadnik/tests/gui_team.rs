@@ -11,8 +11,8 @@
 
 mod gui_support;
 
-use arena::json::Json;
 use gui_support::*;
+use serde_json::Value;
 
 /// vsadnik in XBoard at a small node count.
 fn xboard_engine() -> String {
@@ -41,19 +41,17 @@ fn team_gui(variant: &str, side: &str, tc: &str) -> Gui {
 }
 
 /// Pieces of `color` (`white`/`black`) held on board `i`.
-fn held(state: &Json, i: usize, color: &str, kind: &str) -> f64 {
-    match list(state, "boards")[i]
+fn held(state: &Value, i: usize, color: &str, kind: &str) -> f64 {
+    list(state, "boards")[i]
         .get("reserves")
         .and_then(|r| r.get(color))
         .and_then(|h| h.get(kind))
-    {
-        Some(Json::Num(n)) => *n,
-        _ => 0.0,
-    }
+        .and_then(Value::as_f64)
+        .unwrap_or(0.0)
 }
 
 /// The partner messages as `from: text`.
-fn messages(state: &Json) -> Vec<String> {
+fn messages(state: &Value) -> Vec<String> {
     list(state.get("team").unwrap(), "messages")
         .iter()
         .map(|m| format!("{}: {}", text(m, "from"), text(m, "text")))
@@ -61,7 +59,7 @@ fn messages(state: &Json) -> Vec<String> {
 }
 
 /// The moves of board `i`, in coordinates.
-fn board_moves(state: &Json, i: usize) -> Vec<String> {
+fn board_moves(state: &Value, i: usize) -> Vec<String> {
     list(&list(state, "boards")[i], "moves")
         .iter()
         .map(|m| text(m, "uci"))
@@ -78,7 +76,7 @@ fn a_bughouse_game_with_a_drop_from_the_partner() {
     assert_eq!(boards.len(), 2);
     assert_eq!(text(&boards[0], "id"), "A");
     assert_eq!(text(&boards[1], "id"), "B");
-    assert_eq!(boards[1].get("flipped"), Some(&Json::Bool(true)));
+    assert_eq!(boards[1].get("flipped"), Some(&Value::Bool(true)));
     let partner = s.get("team").unwrap().get("partner").unwrap();
     assert_eq!(text(partner, "seat"), "Black on board B");
     assert_eq!(text(partner, "protocol"), "xboard");
@@ -122,10 +120,10 @@ fn a_bughouse_game_with_a_drop_from_the_partner() {
 
     // Flip turns both boards; the partner's stays the other way round.
     let s = gui.ok("flip", "{}");
-    assert_eq!(s.get("flipped"), Some(&Json::Bool(true)));
+    assert_eq!(s.get("flipped"), Some(&Value::Bool(true)));
     assert_eq!(
         list(&s, "boards")[1].get("flipped"),
-        Some(&Json::Bool(false))
+        Some(&Value::Bool(false))
     );
 
     // Resigning ends both boards; the team of White on A loses.
@@ -160,11 +158,11 @@ fn swedish_refuses_a_checking_drop_and_ends_on_the_other_board() {
     let gui = team_gui("swedish", "black", "60+0");
     let s = gui.state();
     assert_eq!(text(&s, "side"), "black");
-    assert_eq!(s.get("flipped"), Some(&Json::Bool(true)));
+    assert_eq!(s.get("flipped"), Some(&Value::Bool(true)));
     // The person is Black on A; the partner White on B, Black at its top.
     assert_eq!(
         list(&s, "boards")[1].get("flipped"),
-        Some(&Json::Bool(false))
+        Some(&Value::Bool(false))
     );
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
     let a = "4k3/8/8/8/8/8/8/4K3[n] b - - 0 1";
@@ -220,7 +218,7 @@ fn flags_refusals_and_switching_kinds() {
     gui.ok("new", "{}");
     let s = gui.wait_for("the flags", |s| text(s, "turn") == "over");
     let result = s.get("result").unwrap();
-    assert_eq!(text(result, "result"), "1/2-1/2", "{}", s.to_text());
+    assert_eq!(text(result, "result"), "1/2-1/2", "{s}");
     assert_eq!(text(result, "comment"), "Both teams lose on time: draw");
     assert_eq!(text(result, "outcome"), "draw");
 
@@ -283,7 +281,7 @@ fn the_other_board_moves_at_a_human_pace() {
     // first, so this bound holds on any machine, slow or fast).
     let seconds = before.elapsed().as_secs_f64();
     let plies = board_moves(&s, 1).len();
-    assert_ne!(text(&s, "turn"), "over", "{}", s.to_text());
+    assert_ne!(text(&s, "turn"), "over", "{s}");
     assert!(
         plies as f64 <= seconds + 1.0,
         "{plies} moves on board B in {seconds:.2} s"

@@ -8,8 +8,8 @@
 mod gui_support;
 mod match_support;
 
-use arena::json::Json;
 use gui_support::*;
+use serde_json::Value;
 use std::process::{Child, Command, Stdio};
 
 /// `vsadnik match` of `variant` with quick engines, writing `live` and `pgn`.
@@ -36,20 +36,17 @@ fn start_match_with(engine: &str, variant: &str, games: u32, live: &str, pgn: &s
         .expect("cannot start vsadnik match")
 }
 
-fn watch(s: &Json) -> &Json {
+fn watch(s: &Value) -> &Value {
     s.get("watch").expect("a watch part")
 }
 
 /// The round shown, if any.
-fn round(s: &Json) -> Option<f64> {
-    match watch(s).get("round") {
-        Some(Json::Num(n)) => Some(*n),
-        _ => None,
-    }
+fn round(s: &Value) -> Option<f64> {
+    watch(s).get("round").and_then(Value::as_f64)
 }
 
 /// The record text of the moves shown.
-fn records(s: &Json) -> Vec<String> {
+fn records(s: &Value) -> Vec<String> {
     list(s, "moves").iter().map(|m| text(m, "text")).collect()
 }
 
@@ -98,7 +95,7 @@ fn the_watching_board_follows_a_match_game() {
     }
     assert_eq!(gui.get("/api/pgn").status, 409);
     let flipped = gui.ok("flip", "{}");
-    assert!(flipped.get("flipped").and_then(Json::as_bool).unwrap());
+    assert!(flipped.get("flipped").and_then(Value::as_bool).unwrap());
     assert_eq!(gui.post("board", r#"{"board":"B"}"#).status, 400);
     let mut last_round = 1.0;
     let s = gui.wait_for("the end of the match", |s| {
@@ -157,7 +154,7 @@ fn every_variant_of_the_match_runner_can_be_watched() {
             assert_eq!(text(watch(&b), "shown"), "B");
             let board = &list(&b, "boards")[0];
             assert_eq!(text(board, "id"), "B");
-            assert!(board.get("reserves").is_some_and(|r| *r != Json::Null));
+            assert!(board.get("reserves").is_some_and(|r| *r != Value::Null));
         } else {
             assert_eq!(boards.len(), 1, "{variant}");
         }
@@ -166,7 +163,7 @@ fn every_variant_of_the_match_runner_can_be_watched() {
             assert_eq!(panes.len(), 2);
         }
         if variant.starts_with("progressive") {
-            assert!(s.get("series").is_some_and(|x| *x != Json::Null));
+            assert!(s.get("series").is_some_and(|x| *x != Value::Null));
         }
         assert!(gui.stop().success());
     }
@@ -179,7 +176,7 @@ fn a_file_that_is_not_a_live_file_is_shown_as_an_error() {
     std::fs::write(&live, "{\"format\":\"something else\"}").unwrap();
     let gui = Gui::start(&["--watch", live.to_str().unwrap()]);
     let s = gui.wait_for("the error", |s| {
-        watch(s).get("error").is_some_and(|e| *e != Json::Null)
+        watch(s).get("error").is_some_and(|e| *e != Value::Null)
     });
     assert!(text(watch(&s), "error").contains("not a live file"));
     std::fs::write(&live, vec![0xffu8; 64]).unwrap();
@@ -191,7 +188,7 @@ fn a_file_that_is_not_a_live_file_is_shown_as_an_error() {
     let pgn = dir.join("games.pgn");
     let mut game = start_match("chess", 1, live.to_str().unwrap(), pgn.to_str().unwrap());
     gui.wait_for("the error cleared", |s| {
-        watch(s).get("error") == Some(&Json::Null)
+        watch(s).get("error") == Some(&Value::Null)
     });
     assert!(game.wait().unwrap().success());
     assert!(gui.stop().success());

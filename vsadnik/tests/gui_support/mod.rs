@@ -5,7 +5,7 @@
 
 #![allow(dead_code)]
 
-use arena::json::Json;
+use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
@@ -47,15 +47,15 @@ pub struct Reply {
 
 impl Reply {
     /// The body as JSON.
-    pub fn json(&self) -> Json {
-        Json::parse(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
     }
 
     /// The `error` of a JSON error body.
     pub fn error(&self) -> String {
         self.json()
             .get("error")
-            .and_then(Json::as_str)
+            .and_then(Value::as_str)
             .unwrap_or_else(|| panic!("no error in {}", self.body))
             .to_string()
     }
@@ -168,21 +168,21 @@ impl Gui {
     }
 
     /// `POST /api/COMMAND` that must succeed; the new state.
-    pub fn ok(&self, command: &str, body: &str) -> Json {
+    pub fn ok(&self, command: &str, body: &str) -> Value {
         let r = self.post(command, body);
         assert_eq!(r.status, 200, "{command} {body}: {}", r.body);
         r.json()
     }
 
     /// The current state.
-    pub fn state(&self) -> Json {
+    pub fn state(&self) -> Value {
         let r = self.get("/api/state");
         assert_eq!(r.status, 200, "{}", r.body);
         r.json()
     }
 
     /// Waits until `done` holds for the state; the state.
-    pub fn wait_for(&self, what: &str, mut done: impl FnMut(&Json) -> bool) -> Json {
+    pub fn wait_for(&self, what: &str, mut done: impl FnMut(&Value) -> bool) -> Value {
         let end = Instant::now() + WAIT;
         loop {
             let s = self.state();
@@ -191,22 +191,21 @@ impl Gui {
             }
             assert!(
                 Instant::now() < end,
-                "waited too long for {what}; state: {}",
-                s.to_text()
+                "waited too long for {what}; state: {s}"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
 
     /// Waits until the person is to move (or the game is over).
-    pub fn wait_person(&self) -> Json {
+    pub fn wait_person(&self) -> Value {
         self.wait_for("the person's turn", |s| {
             matches!(text(s, "turn").as_str(), "person" | "over")
         })
     }
 
     /// Plays `uci`, which must be accepted; the new state.
-    pub fn play(&self, uci: &str) -> Json {
+    pub fn play(&self, uci: &str) -> Value {
         self.ok("move", &format!("{{\"move\":\"{uci}\"}}"))
     }
 
@@ -288,20 +287,20 @@ fn parse_reply(text: &str) -> Reply {
 }
 
 /// A string field of a JSON object (empty when missing).
-pub fn text(j: &Json, key: &str) -> String {
-    j.get(key).and_then(Json::as_str).unwrap_or("").to_string()
+pub fn text(j: &Value, key: &str) -> String {
+    j.get(key).and_then(Value::as_str).unwrap_or("").to_string()
 }
 
 /// The elements of an array field.
-pub fn list<'a>(j: &'a Json, key: &str) -> &'a [Json] {
+pub fn list<'a>(j: &'a Value, key: &str) -> &'a [Value] {
     match j.get(key) {
-        Some(Json::Arr(a)) => a,
+        Some(Value::Array(a)) => a,
         _ => &[],
     }
 }
 
 /// The legal moves of the state's board, in coordinates.
-pub fn legal(state: &Json) -> Vec<String> {
+pub fn legal(state: &Value) -> Vec<String> {
     list(&list(state, "boards")[0], "legal")
         .iter()
         .map(|m| text(m, "uci"))
@@ -309,7 +308,7 @@ pub fn legal(state: &Json) -> Vec<String> {
 }
 
 /// The moves played, in coordinates.
-pub fn played(state: &Json) -> Vec<String> {
+pub fn played(state: &Value) -> Vec<String> {
     list(state, "moves")
         .iter()
         .map(|m| text(m, "uci"))
@@ -317,9 +316,8 @@ pub fn played(state: &Json) -> Vec<String> {
 }
 
 /// A number field.
-pub fn num(j: &Json, key: &str) -> f64 {
-    match j.get(key) {
-        Some(Json::Num(n)) => *n,
-        other => panic!("{key} is not a number: {other:?}"),
-    }
+pub fn num(j: &Value, key: &str) -> f64 {
+    j.get(key)
+        .and_then(Value::as_f64)
+        .unwrap_or_else(|| panic!("{key} is not a number: {:?}", j.get(key)))
 }

@@ -101,7 +101,10 @@ mod tests {
         let boards = p.live_update(now).unwrap();
         let text = format!("{:?}", boards[0]);
         assert!(text.contains("e2e4") && text.contains("b KQkq"), "{text}");
-        assert_eq!((boards[1].id, boards[1].white.as_str()), ("B", "c"));
+        assert_eq!(
+            (boards[1].id.as_str(), boards[1].white.as_str()),
+            ("B", "c")
+        );
         let text = format!("{:?}", p.live_final().unwrap()[0]);
         assert!(text.contains("running: None"), "{text}");
     }
