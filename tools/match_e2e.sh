@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/games"
 
-[ -n "${VSADNIK_BIN:-}" ] || [ -x target/release/vsadnik ] || cargo build --release -p protocol
+[ -n "${VSADNIK_BIN:-}" ] || [ -x target/release/vsadnik ] || cargo build --release -p vsadnik
 VSADNIK=$(python3 -m tools.vsadnik)
 ENGINE="${E2E_ENGINE:-$VSADNIK}"
 OPPONENT="${E2E_OPPONENT:-fairymax}"

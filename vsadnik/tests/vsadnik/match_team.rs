@@ -3,8 +3,7 @@
 //! library, captures and S4 confiscations moving pieces between the boards),
 //! S12 results, faults that lose for the whole team, and partner messages.
 
-mod match_support;
-use match_support::*;
+use crate::match_support::*;
 use movegen::drops::{DropRules, TeamBoard, TeamGame};
 use movegen::{Color, Position};
 

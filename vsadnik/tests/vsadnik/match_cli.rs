@@ -1,8 +1,7 @@
 //! `vsadnik match`: bad arguments, protocol detection and XBoard features,
 //! engine names, SPRT stopping and score adjudication.
 
-mod match_support;
-use match_support::*;
+use crate::match_support::*;
 
 fn base<'a>(engines: &[&'a str]) -> Vec<&'a str> {
     let mut v = vec!["match", "--variant", "chess", "--games", "2", "--tc", "1+0"];

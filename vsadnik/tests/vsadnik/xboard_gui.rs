@@ -5,9 +5,7 @@
 //! moves (the engine's passes, the GUI's `@@@@` and XBoard's null-move
 //! `setboard`), tavreli's tower comments and whole-tower play.
 
-mod common;
-
-use common::{Engine, WAIT};
+use crate::common::{Engine, WAIT};
 
 /// An engine in XBoard mode that accepted `highlight` (as XBoard does).
 fn gui() -> Engine {

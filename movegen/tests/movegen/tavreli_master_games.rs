@@ -12,7 +12,7 @@
 use movegen::tavreli::TavreliPosition;
 use movegen::{Position, Status};
 
-const GAMES: &str = include_str!("../../data/tavreli/master_games.txt");
+const GAMES: &str = include_str!("../../../data/tavreli/master_games.txt");
 
 /// One game block of the data file.
 struct Game {

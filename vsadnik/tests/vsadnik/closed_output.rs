@@ -2,9 +2,7 @@
 //! closes the engine's output): every output path ends quietly with status
 //! 0, never a panic or an abort (issue 16, item 7).
 
-mod match_support;
-
-use match_support::{scratch, uci};
+use crate::match_support::{scratch, uci};
 use std::io::{Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};

@@ -2,8 +2,7 @@
 //! game for the faulty engine with the right result comment and `Termination`
 //! tag, the engine is restarted where needed, and the match goes on.
 
-mod match_support;
-use match_support::*;
+use crate::match_support::*;
 
 /// Plays two games, the faulty UCI stub `A` (options `a`) against the good
 /// stub `B`; checks that `A` loses both with `termination` and that the

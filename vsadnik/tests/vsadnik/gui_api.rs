@@ -4,9 +4,7 @@
 //! loading FEN and PGN, other engines (an XBoard stub, a crashing UCI
 //! stub), the command line, and the end at the end of standard input.
 
-mod gui_support;
-
-use gui_support::*;
+use crate::gui_support::*;
 use serde_json::Value;
 use std::time::{Duration, Instant};
 

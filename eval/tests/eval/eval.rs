@@ -1,6 +1,7 @@
 //! Properties of the chess evaluation: colour symmetry, obvious orderings,
 //! endgame scaling, and the tracer the tuner relies on.
 
+use crate::test_support::mirror_fen;
 use eval::acc::{Acc, Sum, Trace};
 use eval::chess::{evaluate, evaluate_with, Weights, SCORE_LIMIT, WEIGHTS};
 use eval::params::Params;
@@ -8,9 +9,6 @@ use eval::score::S;
 use eval::{EvalConfig, Evaluate};
 use movegen::movegen::legal_moves;
 use movegen::{Board, Chess, Position};
-#[path = "../src/test_support.rs"]
-mod test_support;
-use test_support::mirror_fen;
 
 fn eval_fen(fen: &str) -> i32 {
     evaluate(&Board::from_fen(fen).unwrap())

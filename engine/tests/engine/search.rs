@@ -1,9 +1,7 @@
 //! Search behaviour on positions with known answers, and the engine's
 //! stop/threads plumbing.
 
-mod common;
-
-use common::Collect;
+use crate::common::Collect;
 use engine::{
     dispatch, search_fixed_depth, Engine, Limits, Score, SearchVisitor, Searchable, Silent,
 };

@@ -5,10 +5,7 @@
 //! read-only; a file that is not a live file is an error shown on the
 //! page, never a crash.
 
-mod gui_support;
-mod match_support;
-
-use gui_support::*;
+use crate::gui_support::*;
 use serde_json::Value;
 use std::process::{Child, Command, Stdio};
 
@@ -52,7 +49,7 @@ fn records(s: &Value) -> Vec<String> {
 
 #[test]
 fn the_watching_board_follows_a_match_game() {
-    let dir = match_support::scratch("watch-chess");
+    let dir = crate::match_support::scratch("watch-chess");
     let live = dir.join("live.json");
     let pgn = dir.join("games.pgn");
     let gui = Gui::start(&["--watch", live.to_str().unwrap()]);
@@ -134,7 +131,7 @@ fn the_watching_board_follows_a_match_game() {
 
 #[test]
 fn every_variant_of_the_match_runner_can_be_watched() {
-    let dir = match_support::scratch("watch-variants");
+    let dir = crate::match_support::scratch("watch-variants");
     for variant in movegen::VariantId::ALL.map(movegen::VariantId::name) {
         let live = dir.join(format!("{variant}.json"));
         let pgn = dir.join(format!("{variant}.pgn"));
@@ -171,7 +168,7 @@ fn every_variant_of_the_match_runner_can_be_watched() {
 
 #[test]
 fn a_file_that_is_not_a_live_file_is_shown_as_an_error() {
-    let dir = match_support::scratch("watch-bad");
+    let dir = crate::match_support::scratch("watch-bad");
     let live = dir.join("live.json");
     std::fs::write(&live, "{\"format\":\"something else\"}").unwrap();
     let gui = Gui::start(&["--watch", live.to_str().unwrap()]);

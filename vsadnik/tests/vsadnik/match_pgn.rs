@@ -1,8 +1,7 @@
 //! `vsadnik match`: openings with colour swap, the PGN written game by game,
 //! `--resume`, and `--concurrency`.
 
-mod match_support;
-use match_support::*;
+use crate::match_support::*;
 
 /// Two positions where White's only legal move ends the game, whatever
 /// order the stubs take legal moves in: Qxd1# (answering a check), and

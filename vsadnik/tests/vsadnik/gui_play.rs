@@ -3,9 +3,7 @@
 //! reserve, transfers between tranzit's boards, progressive series, tavreli
 //! stacks and splits), the engine's answers, and what the state shows.
 
-mod gui_support;
-
-use gui_support::*;
+use crate::gui_support::*;
 use serde_json::Value;
 
 fn board(s: &Value) -> &Value {

@@ -2,9 +2,7 @@
 //! stop and quit latency, pondering, MultiPV, searchmoves, perft, `d`, and
 //! bad input.
 
-mod common;
-
-use common::{field, pv, Engine, WAIT};
+use crate::common::{field, pv, Engine, WAIT};
 use std::time::{Duration, Instant};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

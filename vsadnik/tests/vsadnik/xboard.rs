@@ -2,9 +2,7 @@
 //! usermove, move now, illegal moves, undo/remove, setboard, analyze,
 //! ping ordering, result, exclude, pondering and game-end announcements.
 
-mod common;
-
-use common::{Engine, WAIT};
+use crate::common::{Engine, WAIT};
 use std::time::{Duration, Instant};
 
 /// The move of a `move X` line among `lines`.

@@ -4,9 +4,7 @@
 //! obeying the partner's `sit` and `go`; the pieces told to the partner;
 //! malformed input.
 
-mod common;
-
-use common::{Engine, WAIT};
+use crate::common::{Engine, WAIT};
 use std::time::{Duration, Instant};
 
 /// Black's king on h8 is boxed in by its own rook and pawns: a white

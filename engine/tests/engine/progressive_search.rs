@@ -3,9 +3,7 @@
 //! between `go` commands, `stop`, the clock, `searchmoves`, the output form
 //! of the contract (pv = rest of the series, `mate 1` / `mate -1`).
 
-mod common;
-
-use common::Collect;
+use crate::common::Collect;
 use engine::series::{select, MateResult, MateSolver};
 use engine::{Engine, Limits, Score, SearchInfo, SearchResult, Silent};
 use movegen::progressive::{

@@ -9,9 +9,7 @@
 //! the boards stand still while the test looks at them; the partner is
 //! vsadnik in XBoard, which answers partner messages.
 
-mod gui_support;
-
-use gui_support::*;
+use crate::gui_support::*;
 use serde_json::Value;
 
 /// vsadnik in XBoard at a small node count.
