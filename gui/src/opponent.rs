@@ -155,11 +155,20 @@ impl Opponent {
         Ok(())
     }
 
-    fn view<'a>(table: &'a dyn Table) -> GameView<'a> {
+    /// The table's game as an engine is told it: its start, its moves in
+    /// coordinates, and in SAN where the variant has it (XBoard `san=1`).
+    fn moves_of(table: &dyn Table) -> (Vec<String>, Option<Vec<String>>) {
+        (table.coords(), table.has_san().then(|| table.records()))
+    }
+
+    fn view<'a>(
+        table: &'a dyn Table,
+        (coords, sans): &'a (Vec<String>, Option<Vec<String>>),
+    ) -> GameView<'a> {
         GameView {
             start_fen: table.start_fen(),
-            coords: table.coords(),
-            sans: table.has_san().then(|| table.records()),
+            coords,
+            sans: sans.as_deref(),
         }
     }
 
@@ -173,7 +182,8 @@ impl Opponent {
     ) -> Result<(), String> {
         self.prepare(table, tc)?;
         let e = self.engine.as_mut().expect("prepared");
-        let sent = e.request_move(&Self::view(table), clock);
+        let moves = Self::moves_of(table);
+        let sent = e.request_move(&Self::view(table, &moves), clock);
         self.started(
             table,
             sent.map(|sent| Activity::Searching { position, sent }),
@@ -189,7 +199,8 @@ impl Opponent {
     ) -> Result<(), String> {
         self.prepare(table, tc)?;
         let e = self.engine.as_mut().expect("prepared");
-        let sent = e.analyze(&Self::view(table));
+        let moves = Self::moves_of(table);
+        let sent = e.analyze(&Self::view(table, &moves));
         if sent.is_ok() {
             self.analysis_over = false;
         }

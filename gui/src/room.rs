@@ -212,8 +212,7 @@ impl Room {
         self.side != Side::Both
             && !self.analysis
             && self.ended.is_none()
-            && (!self.table.played().is_empty()
-                || self.engine_color() == Some(self.table.side_to_move()))
+            && (self.table.plies() > 0 || self.engine_color() == Some(self.table.side_to_move()))
     }
 
     /// Whether the person may move now.

@@ -25,8 +25,8 @@ impl Room {
         } else {
             Vec::new()
         };
-        let last = self.table.played().last().map(|p| p.coord.as_str());
-        view::board("main", v, &legal, last)
+        let last = self.table.coords().pop();
+        view::board("main", v, &legal, last.as_deref())
     }
 
     /// The whole state document.

@@ -8,23 +8,11 @@ use arena::notation::{parse_engine_move, parse_lenient};
 use arena::openings::{replay, Replayed};
 use arena::options::Proto;
 use arena::pgn_in::read_games;
+use movegen::game::{Game, Played};
 use movegen::pgn::PgnBody;
 use movegen::variant::{dispatch, Position, Status, VariantVisitor};
 use movegen::view::View;
 use movegen::{Color, VariantId};
-
-/// One move of the game as the page lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Played {
-    /// Coordinates.
-    pub coord: String,
-    /// The variant's record notation (SAN where it has one).
-    pub record: String,
-    /// Who played it.
-    pub color: Color,
-    /// The full-move number (progressive chess: the series number).
-    pub number: u32,
-}
 
 /// A game of some variant: its start, the moves played, the position.
 pub trait Table: Send {
@@ -51,12 +39,12 @@ pub trait Table: Send {
     fn play_engine(&mut self, proto: Proto, text: &str) -> Result<(), String>;
     /// Takes back the last move; false when there is none.
     fn undo(&mut self) -> bool;
-    /// The moves played.
-    fn played(&self) -> &[Played];
+    /// The moves played with their texts.
+    fn played(&self) -> Vec<Played>;
     /// The moves played, in coordinates (what engines are told).
-    fn coords(&self) -> &[String];
+    fn coords(&self) -> Vec<String>;
     /// The moves played in the record notation.
-    fn records(&self) -> &[String];
+    fn records(&self) -> Vec<String>;
     /// Whether the record notation is SAN (XBoard engines may ask for it).
     fn has_san(&self) -> bool;
     /// An engine's line (coordinates or SAN) in the record notation, as
@@ -68,139 +56,82 @@ pub trait Table: Send {
     fn plies(&self) -> usize;
 }
 
-/// The [`Table`] of variant `P`.
-#[derive(Clone)]
-pub struct Game<P: Position> {
-    start_fen: Option<String>,
-    pos: P,
-    played: Vec<Played>,
-    coords: Vec<String>,
-    records: Vec<String>,
-    moves: Vec<P::Move>,
-}
-
-impl<P: Position> Game<P> {
-    /// A game from `fen` (normalised; `None` or the start position's FEN
-    /// give the start position).
-    pub fn new(fen: Option<&str>) -> Result<Game<P>, String> {
-        let (start_fen, pos) = match fen.map(str::trim).filter(|f| !f.is_empty()) {
-            None => (None, P::startpos()),
-            Some(f) => {
-                let pos = P::from_fen(f).map_err(|e| e.to_string())?;
-                let norm = pos.to_fen();
-                let start = (norm != P::startpos().to_fen()).then_some(norm);
-                (start, pos)
-            }
-        };
-        Ok(Game {
-            start_fen,
-            pos,
-            played: Vec::new(),
-            coords: Vec::new(),
-            records: Vec::new(),
-            moves: Vec::new(),
-        })
-    }
-
-    fn push(&mut self, m: P::Move) {
-        let record = self.pos.move_to_record(m);
-        self.played.push(Played {
-            coord: m.to_string(),
-            record: record.clone(),
-            color: self.pos.side_to_move(),
-            number: self.pos.view().number,
-        });
-        self.coords.push(m.to_string());
-        self.records.push(record);
-        self.moves.push(m);
-        self.pos.make_move(m);
-    }
-
-    fn check_ongoing(&self) -> Result<(), String> {
-        match self.pos.status() {
-            Status::Ongoing => Ok(()),
-            Status::Over(_) => Err("the game is over".to_string()),
-        }
+/// `Err` when the game is over.
+fn check_ongoing<P: Position>(pos: &P) -> Result<(), String> {
+    match pos.status() {
+        Status::Ongoing => Ok(()),
+        Status::Over(_) => Err("the game is over".to_string()),
     }
 }
 
+/// A game of the board is movegen's [`Game`], moved as the page and the
+/// engines move it.
 impl<P: Position> Table for Game<P> {
     fn variant(&self) -> VariantId {
         P::ID
     }
     fn start_fen(&self) -> Option<&str> {
-        self.start_fen.as_deref()
+        Game::start_fen(self)
     }
     fn fen(&self) -> String {
-        self.pos.to_fen()
+        self.position().to_fen()
     }
     fn view(&self) -> View {
-        self.pos.view()
+        self.position().view()
     }
     fn side_to_move(&self) -> Color {
-        self.pos.side_to_move()
+        self.position().side_to_move()
     }
     fn status(&self) -> Status {
-        self.pos.status()
+        self.position().status()
     }
     fn in_check(&self) -> bool {
-        self.pos.in_check()
+        self.position().in_check()
     }
     fn legal_moves(&self) -> Vec<String> {
-        if self.pos.status() != Status::Ongoing {
+        if self.position().status() != Status::Ongoing {
             return Vec::new();
         }
         let mut list = P::MoveList::default();
-        self.pos.generate_moves(&mut list);
+        self.position().generate_moves(&mut list);
         list.iter().map(|m| m.to_string()).collect()
     }
     fn play(&mut self, text: &str) -> Result<(), String> {
-        self.check_ongoing()?;
-        let m = parse_lenient(&self.pos, text.trim())
+        check_ongoing(self.position())?;
+        let m = parse_lenient(self.position(), text.trim())
             .map_err(|_| format!("{} is not a legal move here", text.trim()))?;
-        self.push(m);
+        Game::play(self, m);
         Ok(())
     }
     fn play_engine(&mut self, proto: Proto, text: &str) -> Result<(), String> {
-        self.check_ongoing()?;
-        let m = parse_engine_move(&self.pos, proto, text)?;
-        self.push(m);
+        check_ongoing(self.position())?;
+        let m = parse_engine_move(self.position(), proto, text)?;
+        Game::play(self, m);
         Ok(())
     }
     fn undo(&mut self) -> bool {
-        if self.played.pop().is_none() {
-            return false;
-        }
-        self.coords.pop();
-        self.records.pop();
-        self.moves.pop();
-        self.pos.unmake_move();
-        true
+        Game::undo(self)
     }
-    fn played(&self) -> &[Played] {
-        &self.played
+    fn played(&self) -> Vec<Played> {
+        Game::played(self)
     }
-    fn coords(&self) -> &[String] {
-        &self.coords
+    fn coords(&self) -> Vec<String> {
+        self.moves().map(|m| m.to_string()).collect()
     }
-    fn records(&self) -> &[String] {
-        &self.records
+    fn records(&self) -> Vec<String> {
+        Game::played(self).into_iter().map(|p| p.record).collect()
     }
     fn has_san(&self) -> bool {
         P::HAS_SAN
     }
     fn pgn_body(&self) -> PgnBody {
-        let start = match &self.start_fen {
-            Some(f) => P::from_fen(f).expect("a start FEN read once reads again"),
-            None => P::startpos(),
-        };
-        P::pgn_body(&start, &self.moves)
+        Game::pgn_body(self)
     }
     fn plies(&self) -> usize {
-        self.moves.len()
+        Game::plies(self)
     }
     fn line_records(&self, line: &[String]) -> Vec<String> {
-        let mut pos = self.pos.clone();
+        let mut pos = self.position().clone();
         let mut out = Vec::new();
         for text in line {
             if pos.status() != Status::Ongoing {
@@ -255,7 +186,9 @@ pub fn new_table(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn Table>
     impl VariantVisitor for New<'_> {
         type Output = Result<Box<dyn Table>, String>;
         fn visit<P: Position>(self) -> Self::Output {
-            Ok(Box::new(Game::<P>::new(self.0)?))
+            Ok(Box::new(
+                Game::<P>::from_fen(self.0).map_err(|e| e.to_string())?,
+            ))
         }
     }
     check_two_player(variant)?;
@@ -270,9 +203,9 @@ pub fn load_pgn(text: &str, variant: VariantId) -> Result<Box<dyn Table>, String
         type Output = Result<Box<dyn Table>, String>;
         fn visit<P: Position>(self) -> Self::Output {
             let Replayed { fen, moves, .. } = replay::<P>(self.0)?;
-            let mut game = Game::<P>::new(fen.as_deref())?;
+            let mut game = Game::<P>::from_fen(fen.as_deref()).map_err(|e| e.to_string())?;
             for m in &moves {
-                game.play(m)?;
+                Table::play(&mut game, m)?;
             }
             Ok(Box::new(game))
         }

@@ -12,6 +12,7 @@ pub mod divide;
 pub mod drops;
 pub mod fen;
 pub mod fen_fields;
+pub mod game;
 pub mod header;
 pub mod history;
 pub mod move_code;

@@ -8,6 +8,7 @@ use crate::board_text;
 use crate::team_talk::{as_team_view, as_team_view_mut, TeamView};
 use engine::{Engine, Limits, Reporter, SearchHandle, SearchVisitor, Searchable};
 use eval::EvalConfig;
+use movegen::game::Game;
 use movegen::variant::Status;
 use movegen::{Color, VariantId};
 use std::sync::atomic::AtomicBool;
@@ -93,44 +94,27 @@ pub trait Session: Send {
 /// See [`Session::perft_task`].
 pub type PerftTask = Box<dyn FnOnce(&AtomicBool) -> Option<Vec<(String, u64)>> + Send>;
 
-/// [`Session`] for the variant `P`.
+/// [`Session`] for the variant `P`: a [`Game`] that can be searched.
 pub struct GameSession<P: Searchable> {
-    pos: P,
-    history: Vec<(P::Move, Color)>,
+    game: Game<P>,
 }
 
 impl<P: Searchable> GameSession<P> {
     /// A game at the variant's start position.
     pub fn new() -> Self {
         GameSession {
-            pos: P::startpos(),
-            history: Vec::new(),
+            game: Game::default(),
         }
+    }
+
+    fn pos(&self) -> &P {
+        self.game.position()
     }
 
     fn legal(&self) -> P::MoveList {
         let mut list = P::MoveList::default();
-        self.pos.generate_moves(&mut list);
+        self.pos().generate_moves(&mut list);
         list
-    }
-
-    fn find(&self, text: &str) -> Option<P::Move> {
-        let text = text.trim();
-        if text.is_empty() {
-            return None;
-        }
-        let list = self.legal();
-        if let Some(m) = list.iter().copied().find(|m| m.to_string() == text) {
-            return Some(m);
-        }
-        let mut found = list
-            .iter()
-            .copied()
-            .filter(|m| m.to_string().eq_ignore_ascii_case(text));
-        match (found.next(), found.next()) {
-            (Some(m), None) => Some(m),
-            _ => None,
-        }
     }
 }
 
@@ -146,12 +130,7 @@ impl<P: Searchable> Session for GameSession<P> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), SetupError> {
-        let pos = match fen {
-            Some(f) => P::from_fen(f.trim()).map_err(|e| SetupError::Fen(e.to_string()))?,
-            None => P::startpos(),
-        };
-        self.pos = pos;
-        self.history.clear();
+        self.game = Game::from_fen(fen).map_err(|e| SetupError::Fen(e.to_string()))?;
         for (index, text) in moves.iter().enumerate() {
             if self.play(text).is_err() {
                 return Err(SetupError::IllegalMove {
@@ -165,53 +144,47 @@ impl<P: Searchable> Session for GameSession<P> {
 
     fn play(&mut self, text: &str) -> Result<(), String> {
         let m = self
+            .game
             .find(text)
             .ok_or_else(|| format!("{text} is not a legal move here"))?;
-        let side = self.pos.side_to_move();
-        self.pos.make_move(m);
-        self.history.push((m, side));
+        self.game.play(m);
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        if self.history.pop().is_some() {
-            self.pos.unmake_move();
-            true
-        } else {
-            false
-        }
+        self.game.undo()
     }
 
     fn moves_played(&self) -> usize {
-        self.history.len()
+        self.game.plies()
     }
 
     fn moves_by(&self, side: Color) -> usize {
-        self.history.iter().filter(|(_, c)| *c == side).count()
+        self.game.moves_by(side)
     }
 
     fn last_move(&self) -> Option<String> {
-        self.history.last().map(|(m, _)| m.to_string())
+        self.game.last_move().map(|m| m.to_string())
     }
 
     fn fen(&self) -> String {
-        self.pos.to_fen()
+        self.pos().to_fen()
     }
 
     fn key(&self) -> u64 {
-        self.pos.hash()
+        self.pos().hash()
     }
 
     fn side_to_move(&self) -> Color {
-        self.pos.side_to_move()
+        self.pos().side_to_move()
     }
 
     fn in_check(&self) -> bool {
-        self.pos.in_check()
+        self.pos().in_check()
     }
 
     fn canonical_move(&self, text: &str) -> Option<String> {
-        self.find(text).map(|m| m.to_string())
+        self.game.find(text).map(|m| m.to_string())
     }
 
     fn legal_moves(&self) -> Vec<String> {
@@ -221,20 +194,20 @@ impl<P: Searchable> Session for GameSession<P> {
     fn legal_moves_display(&self) -> Vec<String> {
         self.legal()
             .iter()
-            .map(|&m| self.pos.move_to_record(m))
+            .map(|&m| self.pos().move_to_record(m))
             .collect()
     }
 
     fn status(&self) -> Status {
-        self.pos.status()
+        self.pos().status()
     }
 
     fn static_eval(&self, config: &EvalConfig) -> i32 {
-        self.pos.evaluate(config)
+        self.pos().evaluate(config)
     }
 
     fn perft_task(&self, depth: u32) -> PerftTask {
-        let pos = self.pos.clone();
+        let pos = self.pos().clone();
         Box::new(move |stop| {
             if depth == 0 {
                 return Some(Vec::new());
@@ -244,19 +217,19 @@ impl<P: Searchable> Session for GameSession<P> {
     }
 
     fn board_lines(&self) -> Vec<String> {
-        board_text::render(&self.pos.view())
+        board_text::render(&self.pos().view())
     }
 
     fn view(&self) -> movegen::view::View {
-        self.pos.view()
+        self.pos().view()
     }
 
     fn team_view(&self) -> Option<&dyn TeamView> {
-        as_team_view(&self.pos)
+        as_team_view(self.pos())
     }
 
     fn team_view_mut(&mut self) -> Option<&mut dyn TeamView> {
-        as_team_view_mut(&mut self.pos)
+        as_team_view_mut(self.game.position_mut())
     }
 
     fn search(
@@ -266,8 +239,11 @@ impl<P: Searchable> Session for GameSession<P> {
         searchmoves: &[String],
         reporter: Arc<dyn Reporter>,
     ) -> SearchHandle {
-        let moves: Vec<P::Move> = searchmoves.iter().filter_map(|s| self.find(s)).collect();
-        engine.start(self.pos.clone(), limits, moves, reporter)
+        let moves: Vec<P::Move> = searchmoves
+            .iter()
+            .filter_map(|s| self.game.find(s))
+            .collect();
+        engine.start(self.pos().clone(), limits, moves, reporter)
     }
 }
 
