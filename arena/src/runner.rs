@@ -2,6 +2,7 @@
 //! threads (each with its own engine processes), results written to the PGN
 //! and the screen by the main thread as they come in.
 
+use super::engine::stderr_tail::report;
 use super::engine::Engine;
 use super::game::{Arbiter, Finished, MatchContext, Player};
 use super::live::Live;
@@ -9,7 +10,6 @@ use super::openings::{schedule, Opening};
 use super::options::MatchOptions;
 use super::pgn_in::read_games;
 use super::stats::{Score, SprtState};
-use super::stderr_tail::report;
 use super::MatchError;
 use crate::console as output;
 use crate::UsageError;
