@@ -149,6 +149,29 @@ impl End {
         }
     }
 
+    /// `loser`'s engine crashed.
+    fn crashed(loser: Color) -> End {
+        let why = format!("{}'s engine crashed", color_name(loser));
+        End::loss(loser, "engine crash", why)
+    }
+
+    /// `loser`'s connection stalls.
+    fn stalled(loser: Color) -> End {
+        let why = format!("{}'s connection stalls", color_name(loser));
+        End::loss(loser, "stalled connection", why)
+    }
+
+    /// `loser` loses on time.
+    fn flagged(loser: Color) -> End {
+        let why = format!("{} loses on time", color_name(loser));
+        End::loss(loser, "time forfeit", why)
+    }
+
+    /// `loser` resigns.
+    fn resigned(loser: Color) -> End {
+        End::loss(loser, "normal", format!("{} resigns", color_name(loser)))
+    }
+
     /// The end the rules give (`Status::Over`).
     pub fn rules(o: Outcome) -> End {
         let winner = match o.white.cmp(&o.black) {
@@ -207,12 +230,12 @@ struct MoveLists<P: Position> {
 }
 
 impl<P: Position> MoveLists<P> {
-    fn new(live: Option<LiveBoard>) -> Self {
+    fn new() -> Self {
         MoveLists {
             coords: Vec::new(),
             recorded: Vec::new(),
             played: Vec::new(),
-            live,
+            live: None,
         }
     }
 
@@ -259,286 +282,460 @@ pub fn play_game<P: Position>(
     engines: &mut [Option<Engine>],
     stop: &Receiver<()>,
 ) -> Option<Finished> {
-    let date = today();
-    // Player index of each colour.
-    let player_of = |c: Color| usize::from((c == Color::White) != first_white);
-    let mut pos: P = match &opening.fen {
-        Some(f) => P::from_fen(f).expect("openings are checked when read"),
-        None => P::startpos(),
+    let mut game = TwoPlayerGame::<P>::prepare(ctx, round, opening, first_white);
+    let halt = match game.start_engines(engines, stop) {
+        Ok(()) => game.play_moves(engines, stop),
+        Err(halt) => halt,
     };
-    let start = pos.clone();
-    let start_fen = opening.fen.as_deref();
-    let white = ctx.players[player_of(Color::White)].name.as_str();
-    let black = ctx.players[player_of(Color::Black)].name.as_str();
-    let mut moves = MoveLists::<P>::new(ctx.live.map(|_| {
-        let full = PlayerClock::new(&ctx.tc).left_ms(0);
-        LiveBoard::new("main", [white, black], start_fen, pos.to_fen(), full)
-    }));
-    for m in &opening.moves {
-        let mv = pos.parse_move(m).expect("openings are checked when read");
-        moves.play(&mut pos, mv);
+    match halt {
+        Halt::Over(end) => Some(game.finish(end, engines)),
+        Halt::Stopped => None,
     }
-    let mut start_fullmove: usize = 1;
-    let mut black_first = false;
-    if let Some(f) = start_fen {
-        let fields: Vec<&str> = f.split_whitespace().collect();
-        black_first = fields.get(1) == Some(&"b");
-        start_fullmove = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-    }
-    let post = ctx.resign.is_some() || ctx.draw.is_some();
-    let mut clocks = [PlayerClock::new(&ctx.tc); 2];
+}
 
-    let end = 'game: {
-        // Start the engines and tell them about the new game.
+/// Why a game stops being played.
+pub(crate) enum Halt<E> {
+    /// The game is over: how it ended.
+    Over(E),
+    /// The match was stopped.
+    Stopped,
+}
+
+impl From<End> for Halt<End> {
+    fn from(end: End) -> Self {
+        Halt::Over(end)
+    }
+}
+
+/// Drops the engine of `slot` (it crashed or stalls): the game ends with
+/// `end`.
+pub(crate) fn dropped<E>(slot: &mut Option<Engine>, end: E) -> Halt<E> {
+    *slot = None;
+    Halt::Over(end)
+}
+
+/// The engine of a player during the game.
+fn running(slot: &mut Option<Engine>) -> &mut Engine {
+    slot.as_mut().expect("engines run during a game")
+}
+
+/// The counts behind resign and draw adjudication.
+struct Adjudication {
+    resign: Option<ResignRule>,
+    draw: Option<DrawRule>,
+    /// Each side's moves in a row with its engine's score at or below the
+    /// resign score.
+    low_scores: [u32; 2],
+    /// Plies in a row with the mover's score within the draw score.
+    calm_plies: u32,
+}
+
+impl Adjudication {
+    fn new(resign: Option<ResignRule>, draw: Option<DrawRule>) -> Self {
+        Adjudication {
+            resign,
+            draw,
+            low_scores: [0; 2],
+            calm_plies: 0,
+        }
+    }
+
+    /// Whether the engines are asked for their scores (thinking output).
+    fn on(&self) -> bool {
+        self.resign.is_some() || self.draw.is_some()
+    }
+
+    /// Counts the score `color`'s engine gave for the move it just made.
+    fn note(&mut self, color: Color, score: Option<i32>) {
+        if let Some(r) = self.resign {
+            match score {
+                Some(s) if s <= -r.score => self.low_scores[idx(color)] += 1,
+                _ => self.low_scores[idx(color)] = 0,
+            }
+        }
+        if let Some(d) = self.draw {
+            match score {
+                Some(s) if s.abs() <= d.score => self.calm_plies += 1,
+                _ => self.calm_plies = 0,
+            }
+        }
+    }
+
+    /// The adjudicated end, if the counts call for one, before move
+    /// number `fullmove`.
+    fn verdict(&self, fullmove: usize) -> Option<End> {
+        if let Some(r) = self.resign {
+            for color in [Color::White, Color::Black] {
+                if self.low_scores[idx(color)] >= r.moves {
+                    return Some(End::loss(
+                        color,
+                        "adjudication",
+                        format!("{} wins by adjudication", color_name(color.flip())),
+                    ));
+                }
+            }
+        }
+        let d = self.draw?;
+        (fullmove >= d.move_number as usize && self.calm_plies >= 2 * d.moves).then(|| End {
+            white: 1,
+            black: 1,
+            termination: "adjudication".to_string(),
+            comment: "Draw by adjudication".to_string(),
+        })
+    }
+}
+
+/// The move number and whether Black moves first, of the game from
+/// `start_fen` (1 and White for the start position).
+fn numbering(start_fen: Option<&str>) -> (usize, bool) {
+    let Some(f) = start_fen else {
+        return (1, false);
+    };
+    let fields: Vec<&str> = f.split_whitespace().collect();
+    let fullmove = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    (fullmove, fields.get(1) == Some(&"b"))
+}
+
+/// A two-player game of `P` under way.
+struct TwoPlayerGame<'a, P: Position> {
+    ctx: &'a MatchContext<'a>,
+    round: u32,
+    first_white: bool,
+    date: String,
+    /// The position the game started from, and its FEN when it is not the
+    /// start position.
+    start: P,
+    start_fen: Option<&'a str>,
+    /// The move number and side to move of the start.
+    start_fullmove: usize,
+    black_first: bool,
+    pos: P,
+    moves: MoveLists<P>,
+    clocks: [PlayerClock; 2],
+    adjudication: Adjudication,
+}
+
+impl<'a, P: Position> TwoPlayerGame<'a, P> {
+    /// The game of `opening`, its moves played, the clocks full.
+    fn prepare(
+        ctx: &'a MatchContext<'a>,
+        round: u32,
+        opening: &'a Opening,
+        first_white: bool,
+    ) -> Self {
+        let pos: P = match &opening.fen {
+            Some(f) => P::from_fen(f).expect("openings are checked when read"),
+            None => P::startpos(),
+        };
+        let start_fen = opening.fen.as_deref();
+        let (start_fullmove, black_first) = numbering(start_fen);
+        let mut game = TwoPlayerGame {
+            ctx,
+            round,
+            first_white,
+            date: today(),
+            start: pos.clone(),
+            start_fen,
+            start_fullmove,
+            black_first,
+            pos,
+            moves: MoveLists::new(),
+            clocks: [PlayerClock::new(&ctx.tc); 2],
+            adjudication: Adjudication::new(ctx.resign, ctx.draw),
+        };
+        game.moves.live = game.live_board();
+        for m in &opening.moves {
+            let mv = game
+                .pos
+                .parse_move(m)
+                .expect("openings are checked when read");
+            game.moves.play(&mut game.pos, mv);
+        }
+        game
+    }
+
+    /// The board of the live file (`--live`), if there is one, at the
+    /// start of the game.
+    fn live_board(&self) -> Option<LiveBoard> {
+        self.ctx.live?;
+        let full = PlayerClock::new(&self.ctx.tc).left_ms(0);
+        let names = [self.name(Color::White), self.name(Color::Black)];
+        let fen = self.pos.to_fen();
+        Some(LiveBoard::new("main", names, self.start_fen, fen, full))
+    }
+
+    /// The player index of `color`.
+    fn player_of(&self, color: Color) -> usize {
+        usize::from((color == Color::White) != self.first_white)
+    }
+
+    /// The name of `color`'s player.
+    fn name(&self, color: Color) -> &'a str {
+        self.ctx.players[self.player_of(color)].name.as_str()
+    }
+
+    /// Starts both engines (those not running) and tells them about the
+    /// new game.
+    fn start_engines(
+        &self,
+        engines: &mut [Option<Engine>],
+        stop: &Receiver<()>,
+    ) -> Result<(), Halt<End>> {
         for color in [Color::White, Color::Black] {
-            let p = player_of(color);
-            if let Err(e) = ensure_engine(&mut engines[p], &ctx.players[p], ctx.debug) {
-                if ctx.debug {
-                    crate::console::note(&format!("{}: {e}", ctx.players[p].name));
-                }
-                break 'game End::loss(
-                    color,
-                    "engine crash",
-                    format!("{}'s engine could not be started", color_name(color)),
-                );
-            }
-            let engine = engines[p].as_mut().expect("just started");
-            match engine.new_game(ctx.variant, start_fen, &ctx.tc, post, stop) {
-                Ok(()) => {}
-                Err(Fault::Stopped) => return None,
-                Err(Fault::Crash) => {
-                    engines[p] = None;
-                    break 'game End::loss(
-                        color,
-                        "engine crash",
-                        format!("{}'s engine crashed", color_name(color)),
-                    );
-                }
-                Err(Fault::Stall) => {
-                    engines[p] = None;
-                    break 'game End::loss(
-                        color,
-                        "stalled connection",
-                        format!("{}'s connection stalls", color_name(color)),
-                    );
-                }
-            }
+            self.start_engine(&mut engines[self.player_of(color)], color, stop)?;
         }
+        Ok(())
+    }
 
-        let inc = ctx.tc.inc.as_micros() as i64;
-        let margin = ctx.margin.as_micros() as i64;
-        let mut low_scores = [0u32; 2];
-        let mut calm_plies = 0u32;
+    /// Starts `color`'s engine in `slot` if it is not running and tells it
+    /// about the new game.
+    fn start_engine(
+        &self,
+        slot: &mut Option<Engine>,
+        color: Color,
+        stop: &Receiver<()>,
+    ) -> Result<(), Halt<End>> {
+        let player = &self.ctx.players[self.player_of(color)];
+        if let Err(e) = ensure_engine(slot, player, self.ctx.debug) {
+            if self.ctx.debug {
+                crate::console::note(&format!("{}: {e}", player.name));
+            }
+            let why = format!("{}'s engine could not be started", color_name(color));
+            return Err(End::loss(color, "engine crash", why).into());
+        }
+        let engine = slot.as_mut().expect("just started");
+        let post = self.adjudication.on();
+        match engine.new_game(self.ctx.variant, self.start_fen, &self.ctx.tc, post, stop) {
+            Ok(()) => Ok(()),
+            Err(Fault::Stopped) => Err(Halt::Stopped),
+            Err(Fault::Crash) => Err(dropped(slot, End::crashed(color))),
+            Err(Fault::Stall) => Err(dropped(slot, End::stalled(color))),
+        }
+    }
+
+    /// Plays turns until the game ends (by the rules, by adjudication or
+    /// in a turn) or the match is stopped.
+    fn play_moves(&mut self, engines: &mut [Option<Engine>], stop: &Receiver<()>) -> Halt<End> {
         loop {
-            if let Status::Over(o) = pos.status() {
-                break 'game End::rules(o);
+            if let Status::Over(o) = self.pos.status() {
+                return Halt::Over(End::rules(o));
             }
-            moves.show(ctx, round, &clocks, Some(pos.side_to_move()));
-            if let Some(r) = ctx.resign {
-                for color in [Color::White, Color::Black] {
-                    if low_scores[idx(color)] >= r.moves {
-                        break 'game End::loss(
-                            color,
-                            "adjudication",
-                            format!("{} wins by adjudication", color_name(color.flip())),
-                        );
-                    }
-                }
+            let mover = self.pos.side_to_move();
+            self.moves
+                .show(self.ctx, self.round, &self.clocks, Some(mover));
+            if let Some(end) = self.adjudication.verdict(self.fullmove()) {
+                return Halt::Over(end);
             }
-            if let Some(d) = ctx.draw {
-                let fullmove = start_fullmove + (moves.coords.len() + usize::from(black_first)) / 2;
-                if fullmove >= d.move_number as usize && calm_plies >= 2 * d.moves {
-                    break 'game End {
-                        white: 1,
-                        black: 1,
-                        termination: "adjudication".to_string(),
-                        comment: "Draw by adjudication".to_string(),
-                    };
-                }
-            }
-
-            let color = pos.side_to_move();
-            let ci = idx(color);
-            let p = player_of(color);
-            let engine = engines[p].as_mut().expect("engines run during a game");
-            let clock = ClockInfo {
-                wtime: clocks[0].left_ms(0),
-                btime: clocks[1].left_ms(0),
-                inc: inc / 1000,
-                movestogo: clocks[ci].movestogo(&ctx.tc),
-                white: color == Color::White,
-            };
-            let view = GameView {
-                start_fen,
-                coords: &moves.coords,
-                sans: has_san::<P>().then_some(moves.recorded.as_slice()),
-            };
-            let sent = match engine.request_move(&view, &clock) {
-                Ok(t) => t,
-                Err(_) => {
-                    engines[p] = None;
-                    break 'game End::loss(
-                        color,
-                        "engine crash",
-                        format!("{}'s engine crashed", color_name(color)),
-                    );
-                }
-            };
-            let allowed = Duration::from_micros((clocks[ci].remaining_us() + margin).max(0) as u64);
-            let on_time = |at: Instant| at.saturating_duration_since(sent) <= allowed;
-            let name = color_name(color);
-            let mut reply = engine.wait_reply(sent + allowed, Some(stop));
-            if let Reply::Timeout = reply {
-                // Out of time: ask for a move now. A reply stamped in time
-                // (it raced the deadline) still counts; a later one loses on
-                // time; none at all is a stalled connection.
-                engine.interrupt();
-                reply = engine.wait_reply(Instant::now() + GRACE, Some(stop));
-                match reply {
-                    Reply::Move(..) | Reply::Stopped => {}
-                    Reply::Timeout => {
-                        engine.kill();
-                        engines[p] = None;
-                        break 'game End::loss(
-                            color,
-                            "stalled connection",
-                            format!("{name}'s connection stalls"),
-                        );
-                    }
-                    Reply::Crash => {
-                        engines[p] = None;
-                        break 'game End::loss(
-                            color,
-                            "time forfeit",
-                            format!("{name} loses on time"),
-                        );
-                    }
-                    _ => {
-                        break 'game End::loss(
-                            color,
-                            "time forfeit",
-                            format!("{name} loses on time"),
-                        );
-                    }
-                }
-            }
-            match reply {
-                Reply::Move(text, at) => {
-                    if !on_time(at) {
-                        break 'game End::loss(
-                            color,
-                            "time forfeit",
-                            format!("{name} loses on time"),
-                        );
-                    }
-                    let mv = match parse_engine_move(&pos, engine.proto, &text) {
-                        Ok(m) => m,
-                        Err(_) => {
-                            let shown = if text.is_empty() { "(none)" } else { &text };
-                            break 'game End::loss(
-                                color,
-                                "illegal move",
-                                format!("{name} makes an illegal move: {shown}"),
-                            );
-                        }
-                    };
-                    engine.own_move_played();
-                    let elapsed = at.saturating_duration_since(sent).as_micros() as i64;
-                    clocks[ci].charge(elapsed, &ctx.tc);
-                    let score = engine.last_score;
-                    if let Some(r) = ctx.resign {
-                        match score {
-                            Some(s) if s <= -r.score => low_scores[ci] += 1,
-                            _ => low_scores[ci] = 0,
-                        }
-                    }
-                    if let Some(d) = ctx.draw {
-                        match score {
-                            Some(s) if s.abs() <= d.score => calm_plies += 1,
-                            _ => calm_plies = 0,
-                        }
-                    }
-                    moves.play(&mut pos, mv);
-                }
-                Reply::Resign => {
-                    break 'game End::loss(color, "normal", format!("{name} resigns"));
-                }
-                Reply::Claim(result, _) => {
-                    let concedes = matches!(
-                        (color, result.as_str()),
-                        (Color::White, "0-1") | (Color::Black, "1-0")
-                    );
-                    if concedes {
-                        break 'game End::loss(color, "normal", format!("{name} resigns"));
-                    }
-                    break 'game End::loss(
-                        color,
-                        "rules infraction",
-                        format!("{name} makes a false claim: {result}"),
-                    );
-                }
-                Reply::Rejected(line) => {
-                    let line = line.replace(['{', '}'], "");
-                    break 'game End::loss(
-                        color,
-                        "rules infraction",
-                        format!("{name} rejects a legal move ({line})"),
-                    );
-                }
-                Reply::Crash => {
-                    engines[p] = None;
-                    break 'game End::loss(
-                        color,
-                        "engine crash",
-                        format!("{name}'s engine crashed"),
-                    );
-                }
-                Reply::Timeout | Reply::Tell(_) => unreachable!("not returned here"),
-                Reply::Stopped => return None,
+            if let Err(halt) = self.turn(engines, stop) {
+                return halt;
             }
         }
-    };
+    }
 
-    let result = end.result();
+    /// The number of the move to be played.
+    fn fullmove(&self) -> usize {
+        self.start_fullmove + (self.moves.coords.len() + usize::from(self.black_first)) / 2
+    }
+
+    /// One turn of the side to move: its engine is asked for a move, its
+    /// reply awaited and taken.
+    fn turn(
+        &mut self,
+        engines: &mut [Option<Engine>],
+        stop: &Receiver<()>,
+    ) -> Result<(), Halt<End>> {
+        let color = self.pos.side_to_move();
+        let slot = &mut engines[self.player_of(color)];
+        let Ok(sent) = running(slot).request_move(&self.view(), &self.clock_info(color)) else {
+            return Err(dropped(slot, End::crashed(color)));
+        };
+        let allowed = self.allowed(color);
+        let reply = await_reply(slot, color, sent + allowed, stop)?;
+        self.take_reply(slot, color, reply, sent, allowed)
+    }
+
+    /// The game so far, as the engines are told it.
+    fn view(&self) -> GameView<'_> {
+        GameView {
+            start_fen: self.start_fen,
+            coords: &self.moves.coords,
+            sans: has_san::<P>().then_some(self.moves.recorded.as_slice()),
+        }
+    }
+
+    /// The clocks as `color`'s engine is told them.
+    fn clock_info(&self, color: Color) -> ClockInfo {
+        ClockInfo {
+            wtime: self.clocks[0].left_ms(0),
+            btime: self.clocks[1].left_ms(0),
+            inc: self.ctx.tc.inc.as_micros() as i64 / 1000,
+            movestogo: self.clocks[idx(color)].movestogo(&self.ctx.tc),
+            white: color == Color::White,
+        }
+    }
+
+    /// How long `color` may think: the time on its clock and the margin.
+    fn allowed(&self, color: Color) -> Duration {
+        let margin = self.ctx.margin.as_micros() as i64;
+        Duration::from_micros((self.clocks[idx(color)].remaining_us() + margin).max(0) as u64)
+    }
+
+    /// Takes the reply of `color`'s engine to the request `sent`: plays its
+    /// move, or ends the game on a resignation, a claim, a refusal or a
+    /// crash.
+    fn take_reply(
+        &mut self,
+        slot: &mut Option<Engine>,
+        color: Color,
+        reply: Reply,
+        sent: Instant,
+        allowed: Duration,
+    ) -> Result<(), Halt<End>> {
+        let name = color_name(color);
+        let end = match reply {
+            Reply::Move(text, at) => {
+                let thought = at.saturating_duration_since(sent);
+                return self.take_move(running(slot), color, &text, thought, allowed);
+            }
+            Reply::Resign => End::resigned(color),
+            Reply::Claim(result, _) => {
+                let concedes = matches!(
+                    (color, result.as_str()),
+                    (Color::White, "0-1") | (Color::Black, "1-0")
+                );
+                if concedes {
+                    End::resigned(color)
+                } else {
+                    let why = format!("{name} makes a false claim: {result}");
+                    End::loss(color, "rules infraction", why)
+                }
+            }
+            Reply::Rejected(line) => {
+                let line = line.replace(['{', '}'], "");
+                let why = format!("{name} rejects a legal move ({line})");
+                End::loss(color, "rules infraction", why)
+            }
+            Reply::Crash => return Err(dropped(slot, End::crashed(color))),
+            Reply::Timeout | Reply::Tell(_) => unreachable!("not returned here"),
+            Reply::Stopped => return Err(Halt::Stopped),
+        };
+        Err(end.into())
+    }
+
+    /// Plays the move `text` of `color`, made `thought` after it was asked
+    /// for: it loses on time past `allowed`, and on an illegal move.
+    fn take_move(
+        &mut self,
+        engine: &mut Engine,
+        color: Color,
+        text: &str,
+        thought: Duration,
+        allowed: Duration,
+    ) -> Result<(), Halt<End>> {
+        if thought > allowed {
+            return Err(End::flagged(color).into());
+        }
+        let Ok(mv) = parse_engine_move(&self.pos, engine.proto, text) else {
+            let shown = if text.is_empty() { "(none)" } else { text };
+            let why = format!("{} makes an illegal move: {shown}", color_name(color));
+            return Err(End::loss(color, "illegal move", why).into());
+        };
+        engine.own_move_played();
+        self.clocks[idx(color)].charge(thought.as_micros() as i64, &self.ctx.tc);
+        self.adjudication.note(color, engine.last_score);
+        self.moves.play(&mut self.pos, mv);
+        Ok(())
+    }
+
+    /// Ends the game with `end`: the engines are told, the live file shows
+    /// the result, and the game is recorded.
+    fn finish(mut self, end: End, engines: &mut [Option<Engine>]) -> Finished {
+        tell_result(engines, &end);
+        self.show_result(&end);
+        self.record(end)
+    }
+
+    /// Shows the finished game in the live file, if there is one.
+    fn show_result(&mut self, end: &End) {
+        let names = [self.name(Color::White), self.name(Color::Black)];
+        let (Some(live), Some(board)) = (self.ctx.live, self.moves.live.as_mut()) else {
+            return;
+        };
+        board.set_clocks([self.clocks[0].left_ms(0), self.clocks[1].left_ms(0)], None);
+        let shown = LiveResult {
+            result: end.result().to_string(),
+            termination: end.termination.clone(),
+            comment: end.comment.clone(),
+        };
+        live.finish(self.round, std::slice::from_ref(board), names, &shown);
+    }
+
+    /// The finished game with its PGN.
+    fn record(self, end: End) -> Finished {
+        let result = end.result();
+        let pgn = GameRecord {
+            event: "vsadnik match",
+            round: self.round,
+            white: self.name(Color::White),
+            black: self.name(Color::Black),
+            time_control: &self.ctx.tc_tag,
+            date: &self.date,
+            body: P::pgn_body(&self.start, &self.moves.played),
+            plies: self.moves.played.len(),
+            result,
+            termination: &end.termination,
+            comment: &end.comment,
+        }
+        .render();
+        Finished {
+            round: self.round,
+            first_white: self.first_white,
+            white_points: end.white,
+            black_points: end.black,
+            result,
+            termination: end.termination,
+            comment: end.comment,
+            pgn,
+        }
+    }
+}
+
+/// Waits for the reply of `color`'s engine until `deadline`. Out of time,
+/// the engine is asked for a move now: a reply stamped in time (it raced
+/// the deadline) still counts, a later one loses on time, none at all is a
+/// stalled connection.
+fn await_reply(
+    slot: &mut Option<Engine>,
+    color: Color,
+    deadline: Instant,
+    stop: &Receiver<()>,
+) -> Result<Reply, Halt<End>> {
+    let engine = running(slot);
+    let reply = engine.wait_reply(deadline, Some(stop));
+    if !matches!(reply, Reply::Timeout) {
+        return Ok(reply);
+    }
+    engine.interrupt();
+    match engine.wait_reply(Instant::now() + GRACE, Some(stop)) {
+        reply @ (Reply::Move(..) | Reply::Stopped) => Ok(reply),
+        Reply::Timeout => {
+            engine.kill();
+            Err(dropped(slot, End::stalled(color)))
+        }
+        Reply::Crash => Err(dropped(slot, End::flagged(color))),
+        _ => Err(End::flagged(color).into()),
+    }
+}
+
+/// Tells every engine the result; one that asked to be restarted between
+/// games is dropped.
+fn tell_result(engines: &mut [Option<Engine>], end: &End) {
     for slot in engines.iter_mut() {
         if let Some(e) = slot {
-            e.game_over(result, &end.comment);
+            e.game_over(end.result(), &end.comment);
             if e.restart_each_game {
                 *slot = None;
             }
         }
     }
-    if let (Some(live), Some(board)) = (ctx.live, moves.live.as_mut()) {
-        board.set_clocks([clocks[0].left_ms(0), clocks[1].left_ms(0)], None);
-        let shown = LiveResult {
-            result: result.to_string(),
-            termination: end.termination.clone(),
-            comment: end.comment.clone(),
-        };
-        live.finish(round, std::slice::from_ref(board), [white, black], &shown);
-    }
-    let pgn = GameRecord {
-        event: "vsadnik match",
-        round,
-        white,
-        black,
-        time_control: &ctx.tc_tag,
-        date: &date,
-        body: P::pgn_body(&start, &moves.played),
-        plies: moves.played.len(),
-        result,
-        termination: &end.termination,
-        comment: &end.comment,
-    }
-    .render();
-    Some(Finished {
-        round,
-        first_white,
-        white_points: end.white,
-        black_points: end.black,
-        result,
-        termination: end.termination,
-        comment: end.comment,
-        pgn,
-    })
 }
