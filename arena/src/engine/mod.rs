@@ -2,10 +2,10 @@
 //! told of a new game, asked for a move or an analysis, its replies read.
 //!
 //! Layout: [`Engine`] here is the session, protocol-neutral; it runs a
-//! [`process`] (the child, its output stamped with the time each line
+//! `process` (the child, its output stamped with the time each line
 //! arrived, the end of its standard error kept by [`stderr_tail`]) and
-//! speaks through a [`client`]: the [`uci`] or the [`xboard`] one, each the
-//! protocol's text in and out. [`thinking`] is what engines say while they
+//! speaks through a `client`: the `uci` or the `xboard` one, each the
+//! protocol's text in and out. `thinking` is what engines say while they
 //! think.
 
 mod client;

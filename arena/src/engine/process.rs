@@ -96,7 +96,7 @@ impl Process {
     }
 
     /// The last lines of the process's standard error, after waiting up to
-    /// [`STDERR_WAIT`] for it to end; empty with `--debug`.
+    /// `STDERR_WAIT` for it to end; empty with `--debug`.
     pub fn stderr_tail(&self) -> Vec<String> {
         self.stderr
             .as_ref()

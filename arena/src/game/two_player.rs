@@ -3,97 +3,18 @@
 //! the rules library and ends the game on the rules, on time, on an illegal
 //! move, on a crash or stall, on resignation or on adjudication.
 
-use super::clock::PlayerClock;
-use super::engine::{ClockInfo, Engine, Fault, GameView, Reply, StartError};
-use super::live::{Live, LiveBoard, LiveResult};
-use super::notation::{has_san, parse_engine_move, record};
-use super::openings::Opening;
-use super::options::{DrawRule, EngineSpec, Proto, ResignRule, TimeControl};
-use super::record::{color_name, rules_comment, today, GameRecord};
+use super::adjudication::Adjudication;
+use super::{dropped, ensure_engine, idx, Arbiter, End, Finished, Halt, MatchContext, GRACE};
+use crate::clock::PlayerClock;
+use crate::engine::{ClockInfo, Engine, Fault, GameView, Reply};
+use crate::live::{LiveBoard, LiveResult};
+use crate::notation::{has_san, parse_engine_move, record};
+use crate::openings::Opening;
+use crate::record::{color_name, today, GameRecord};
 use crossbeam::channel::Receiver;
-use movegen::variant::{Outcome, Position, Status};
+use movegen::variant::{Position, Status};
 use movegen::Color;
-use movegen::VariantId;
 use std::time::{Duration, Instant};
-
-/// How long an engine that overstepped its time is given to answer `stop`
-/// (or XBoard `?`) before its connection counts as stalled.
-pub const GRACE: Duration = Duration::from_secs(1);
-
-/// A player of the match: how to start its engine and what it is called.
-#[derive(Clone, Debug)]
-pub struct Player {
-    /// The command.
-    pub spec: EngineSpec,
-    /// The protocol found when the match started.
-    pub proto: Proto,
-    /// The name used in output and PGN (unique in the match).
-    pub name: String,
-}
-
-/// What every game of the match shares.
-pub struct MatchContext<'a> {
-    /// The variant.
-    pub variant: VariantId,
-    /// The time control.
-    pub tc: TimeControl,
-    /// The `TimeControl` tag value.
-    pub tc_tag: String,
-    /// Allowed overrun before a time forfeit.
-    pub margin: Duration,
-    /// Resign adjudication.
-    pub resign: Option<ResignRule>,
-    /// Draw adjudication.
-    pub draw: Option<DrawRule>,
-    /// The players in `--engine` order (two, or four for team games).
-    pub players: &'a [Player],
-    /// Echo engine traffic.
-    pub debug: bool,
-    /// The live file (`--live`), if any.
-    pub live: Option<&'a Live>,
-}
-
-/// A finished game.
-#[derive(Clone, Debug)]
-pub struct Finished {
-    /// The game number.
-    pub round: u32,
-    /// Whether the first engine played White.
-    pub first_white: bool,
-    /// White's half-points.
-    pub white_points: u8,
-    /// Black's half-points.
-    pub black_points: u8,
-    /// `1-0`, `0-1`, `1/2-1/2`.
-    pub result: &'static str,
-    /// The `Termination` tag value.
-    pub termination: String,
-    /// The result comment.
-    pub comment: String,
-    /// The game's PGN.
-    pub pgn: String,
-}
-
-/// One kind of game the runner schedules: the two-player game of every
-/// variant, or the four-engine team game of bughouse and Swedish chess.
-pub trait Arbiter: Sync {
-    /// Engines per game.
-    const SEATS: usize;
-    /// The PGN tags that name the players of the first and second side
-    /// (read back by `--resume`).
-    const SIDE_TAGS: [&'static str; 2];
-    /// Plays game `round`; `engines` has `SEATS` slots in `--engine` order.
-    /// `None` when the match was stopped first.
-    fn play(
-        &self,
-        ctx: &MatchContext,
-        round: u32,
-        opening: &Opening,
-        first_white: bool,
-        engines: &mut [Option<Engine>],
-        stop: &Receiver<()>,
-    ) -> Option<Finished>;
-}
 
 /// The two-player arbiter of variant `P`.
 pub struct TwoPlayer<P>(std::marker::PhantomData<fn() -> P>);
@@ -118,105 +39,6 @@ impl<P: Position> Arbiter for TwoPlayer<P> {
     ) -> Option<Finished> {
         play_game::<P>(ctx, round, opening, first_white, engines, stop)
     }
-}
-
-/// How a two-player game ended: the points, the `Termination` tag and the
-/// result comment.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct End {
-    /// White's half-points.
-    pub white: u8,
-    /// Black's half-points.
-    pub black: u8,
-    /// The `Termination` tag value.
-    pub termination: String,
-    /// The result comment (`White mates`, `Black loses on time`).
-    pub comment: String,
-}
-
-impl End {
-    /// `loser` loses: `termination` is the tag, `comment` says why.
-    pub fn loss(loser: Color, termination: &str, comment: String) -> End {
-        let (white, black) = match loser {
-            Color::White => (0, 2),
-            Color::Black => (2, 0),
-        };
-        End {
-            white,
-            black,
-            termination: termination.to_string(),
-            comment,
-        }
-    }
-
-    /// `loser`'s engine crashed.
-    fn crashed(loser: Color) -> End {
-        let why = format!("{}'s engine crashed", color_name(loser));
-        End::loss(loser, "engine crash", why)
-    }
-
-    /// `loser`'s connection stalls.
-    fn stalled(loser: Color) -> End {
-        let why = format!("{}'s connection stalls", color_name(loser));
-        End::loss(loser, "stalled connection", why)
-    }
-
-    /// `loser` loses on time.
-    fn flagged(loser: Color) -> End {
-        let why = format!("{} loses on time", color_name(loser));
-        End::loss(loser, "time forfeit", why)
-    }
-
-    /// `loser` resigns.
-    fn resigned(loser: Color) -> End {
-        End::loss(loser, "normal", format!("{} resigns", color_name(loser)))
-    }
-
-    /// The end the rules give (`Status::Over`).
-    pub fn rules(o: Outcome) -> End {
-        let winner = match o.white.cmp(&o.black) {
-            std::cmp::Ordering::Greater => Some(Color::White),
-            std::cmp::Ordering::Less => Some(Color::Black),
-            std::cmp::Ordering::Equal => None,
-        };
-        End {
-            white: o.white,
-            black: o.black,
-            termination: o.reason.to_string(),
-            comment: rules_comment(winner, o.reason),
-        }
-    }
-
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result(&self) -> &'static str {
-        match self.white.cmp(&self.black) {
-            std::cmp::Ordering::Greater => "1-0",
-            std::cmp::Ordering::Less => "0-1",
-            std::cmp::Ordering::Equal => "1/2-1/2",
-        }
-    }
-}
-
-fn idx(c: Color) -> usize {
-    match c {
-        Color::White => 0,
-        Color::Black => 1,
-    }
-}
-
-/// Starts (or restarts) the engine of `player` in `slot` if it is not
-/// running; a failure is reported with the engine's standard error.
-pub fn ensure_engine(
-    slot: &mut Option<Engine>,
-    player: &Player,
-    debug: bool,
-) -> Result<(), StartError> {
-    if slot.is_none() {
-        let engine = Engine::start(&player.spec, Some(player.proto), &player.name, debug)
-            .inspect_err(|e| e.report(&player.name))?;
-        *slot = Some(engine);
-    }
-    Ok(())
 }
 
 /// The moves of a game as the engines, the record and the live file need
@@ -293,96 +115,9 @@ pub fn play_game<P: Position>(
     }
 }
 
-/// Why a game stops being played.
-pub(crate) enum Halt<E> {
-    /// The game is over: how it ended.
-    Over(E),
-    /// The match was stopped.
-    Stopped,
-}
-
-impl From<End> for Halt<End> {
-    fn from(end: End) -> Self {
-        Halt::Over(end)
-    }
-}
-
-/// Drops the engine of `slot` (it crashed or stalls): the game ends with
-/// `end`.
-pub(crate) fn dropped<E>(slot: &mut Option<Engine>, end: E) -> Halt<E> {
-    *slot = None;
-    Halt::Over(end)
-}
-
 /// The engine of a player during the game.
 fn running(slot: &mut Option<Engine>) -> &mut Engine {
     slot.as_mut().expect("engines run during a game")
-}
-
-/// The counts behind resign and draw adjudication.
-struct Adjudication {
-    resign: Option<ResignRule>,
-    draw: Option<DrawRule>,
-    /// Each side's moves in a row with its engine's score at or below the
-    /// resign score.
-    low_scores: [u32; 2],
-    /// Plies in a row with the mover's score within the draw score.
-    calm_plies: u32,
-}
-
-impl Adjudication {
-    fn new(resign: Option<ResignRule>, draw: Option<DrawRule>) -> Self {
-        Adjudication {
-            resign,
-            draw,
-            low_scores: [0; 2],
-            calm_plies: 0,
-        }
-    }
-
-    /// Whether the engines are asked for their scores (thinking output).
-    fn on(&self) -> bool {
-        self.resign.is_some() || self.draw.is_some()
-    }
-
-    /// Counts the score `color`'s engine gave for the move it just made.
-    fn note(&mut self, color: Color, score: Option<i32>) {
-        if let Some(r) = self.resign {
-            match score {
-                Some(s) if s <= -r.score => self.low_scores[idx(color)] += 1,
-                _ => self.low_scores[idx(color)] = 0,
-            }
-        }
-        if let Some(d) = self.draw {
-            match score {
-                Some(s) if s.abs() <= d.score => self.calm_plies += 1,
-                _ => self.calm_plies = 0,
-            }
-        }
-    }
-
-    /// The adjudicated end, if the counts call for one, before move
-    /// number `fullmove`.
-    fn verdict(&self, fullmove: usize) -> Option<End> {
-        if let Some(r) = self.resign {
-            for color in [Color::White, Color::Black] {
-                if self.low_scores[idx(color)] >= r.moves {
-                    return Some(End::loss(
-                        color,
-                        "adjudication",
-                        format!("{} wins by adjudication", color_name(color.flip())),
-                    ));
-                }
-            }
-        }
-        let d = self.draw?;
-        (fullmove >= d.move_number as usize && self.calm_plies >= 2 * d.moves).then(|| End {
-            white: 1,
-            black: 1,
-            termination: "adjudication".to_string(),
-            comment: "Draw by adjudication".to_string(),
-        })
-    }
 }
 
 /// The move number and whether Black moves first, of the game from
