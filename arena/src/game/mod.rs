@@ -184,7 +184,8 @@ fn idx(c: Color) -> usize {
 }
 
 /// Starts (or restarts) the engine of `player` in `slot` if it is not
-/// running; a failure is reported with the engine's standard error.
+/// running; a failure is reported with the engine's standard error (and
+/// said with `debug`).
 pub fn ensure_engine(
     slot: &mut Option<Engine>,
     player: &Player,
@@ -192,7 +193,12 @@ pub fn ensure_engine(
 ) -> Result<(), StartError> {
     if slot.is_none() {
         let engine = Engine::start(&player.spec, Some(player.proto), &player.name, debug)
-            .inspect_err(|e| e.report(&player.name))?;
+            .inspect_err(|e| {
+                e.report(&player.name);
+                if debug {
+                    crate::console::note(&format!("{}: {e}", player.name));
+                }
+            })?;
         *slot = Some(engine);
     }
     Ok(())

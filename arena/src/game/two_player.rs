@@ -231,10 +231,7 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
         stop: &Receiver<()>,
     ) -> Result<(), Halt<End>> {
         let player = &self.ctx.players[self.player_of(color)];
-        if let Err(e) = ensure_engine(slot, player, self.ctx.debug) {
-            if self.ctx.debug {
-                crate::console::note(&format!("{}: {e}", player.name));
-            }
+        if ensure_engine(slot, player, self.ctx.debug).is_err() {
             let why = format!("{}'s engine could not be started", color_name(color));
             return Err(End::loss(color, "engine crash", why).into());
         }
