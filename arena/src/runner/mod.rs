@@ -1,22 +1,26 @@
 //! The match: engines probed once, games handed to `--concurrency` worker
-//! threads (each with its own engine processes), results written to the PGN
-//! and the screen by the main thread as they come in.
+//! threads (each with its own engine processes: `rounds`), results written
+//! to the PGN and the screen by the main thread as they come in (`scorer`).
+//! Here: the steps from the options to the first game, and `--resume`.
+
+mod rounds;
+mod scorer;
 
 use super::engine::stderr_tail::report;
 use super::engine::Engine;
-use super::game::{Arbiter, Finished, MatchContext, Player};
+use super::game::{Arbiter, MatchContext, Player};
 use super::live::Live;
-use super::openings::{schedule, Opening};
-use super::options::{MatchOptions, SprtSpec};
+use super::openings::Opening;
+use super::options::MatchOptions;
 use super::pgn_in::read_games;
-use super::stats::{Score, SprtState};
+use super::stats::Score;
 use super::MatchError;
 use crate::console as output;
 use crate::UsageError;
-use crossbeam::channel::{self, Receiver, Sender};
+use rounds::Rounds;
+use scorer::Scorer;
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
 
 /// Makes names unique: later duplicates become `NAME (2)`, `NAME (3)`.
 pub fn disambiguate(names: &mut [String]) {
@@ -241,209 +245,6 @@ fn open_live(opts: &MatchOptions) -> Result<Option<Live>, UsageError> {
     Live::create(path, opts.variant.name(), &opts.tc.tag(), opts.games)
         .map(Some)
         .map_err(UsageError)
-}
-
-/// The rounds still to play, and how.
-struct Rounds<'a> {
-    /// Their numbers.
-    todo: &'a [u32],
-    openings: &'a [Opening],
-    /// How many games are played at once.
-    concurrency: usize,
-}
-
-impl Rounds<'_> {
-    /// Plays the rounds on worker threads, each with engines of its own
-    /// (the first with the probed ones), and hands each finished game to
-    /// `scorer` as it comes in, until all are played or the scorer stops
-    /// the match.
-    fn play<A: Arbiter>(
-        &self,
-        ctx: &MatchContext,
-        arbiter: &A,
-        probes: Vec<Engine>,
-        scorer: &mut Scorer,
-    ) {
-        let (job_tx, job_rx) = channel::unbounded::<u32>();
-        for r in self.todo {
-            job_tx.send(*r).expect("receiver alive");
-        }
-        drop(job_tx);
-        let (res_tx, res_rx) = channel::unbounded::<Finished>();
-        let (stop_tx, stop_rx) = channel::bounded::<()>(0);
-        let mut stop_tx = Some(stop_tx);
-        let workers = self.concurrency.min(self.todo.len());
-        let mut first_engines = Some(probes.into_iter().map(Some).collect::<Vec<_>>());
-        std::thread::scope(|s| {
-            for w in 0..workers {
-                let engines = first_engines
-                    .take()
-                    .unwrap_or_else(|| (0..A::SEATS).map(|_| None).collect());
-                let worker = Worker {
-                    jobs: job_rx.clone(),
-                    results: res_tx.clone(),
-                    stop: stop_rx.clone(),
-                    engines,
-                };
-                std::thread::Builder::new()
-                    .name(format!("game worker {w}"))
-                    .spawn_scoped(s, move || worker.run(ctx, arbiter, self.openings))
-                    .expect("cannot start a worker thread");
-            }
-            drop(res_tx);
-            for f in res_rx.iter() {
-                if stop_tx.is_some() && !scorer.take(&f) {
-                    stop_tx = None;
-                }
-            }
-        });
-    }
-}
-
-/// A game worker: its rounds come on `jobs`, its games go to `results`;
-/// `stop` closes when the match stops.
-struct Worker {
-    jobs: Receiver<u32>,
-    results: Sender<Finished>,
-    stop: Receiver<()>,
-    engines: Vec<Option<Engine>>,
-}
-
-impl Worker {
-    /// Plays rounds until they run out or the match stops.
-    fn run<A: Arbiter>(mut self, ctx: &MatchContext, arbiter: &A, openings: &[Opening]) {
-        while let Ok(round) = self.jobs.recv() {
-            if let Err(channel::TryRecvError::Disconnected) = self.stop.try_recv() {
-                break;
-            }
-            let (opening, first_white) = schedule(openings, round);
-            let played = arbiter.play(
-                ctx,
-                round,
-                opening,
-                first_white,
-                &mut self.engines,
-                &self.stop,
-            );
-            let Some(f) = played else {
-                break;
-            };
-            if self.results.send(f).is_err() {
-                break;
-            }
-        }
-    }
-}
-
-/// What the main thread makes of the finished games: each written to the
-/// PGN file and the screen, the score kept, the match stopped when the
-/// SPRT decides or output fails.
-struct Scorer<'a> {
-    /// The two sides, as the score line names them.
-    sides: &'a [String; 2],
-    pgn: Option<File>,
-    /// The first side's score.
-    score: Score,
-    sprt: Option<SprtSpec>,
-    /// The SPRT has reached a verdict.
-    decided: bool,
-    /// Why the match failed, if it did.
-    write_error: Option<String>,
-    /// Standard output closed by its reader: the match stops, quietly.
-    output_closed: bool,
-}
-
-impl<'a> Scorer<'a> {
-    fn new(
-        sides: &'a [String; 2],
-        pgn: Option<File>,
-        score: Score,
-        sprt: Option<SprtSpec>,
-    ) -> Self {
-        let mut scorer = Scorer {
-            sides,
-            pgn,
-            score,
-            sprt,
-            decided: false,
-            write_error: None,
-            output_closed: false,
-        };
-        scorer.decided = scorer.sprt_state().is_some_and(|s| s.verdict().is_some());
-        scorer
-    }
-
-    /// The SPRT on the score so far, if `--sprt` asked for it.
-    fn sprt_state(&self) -> Option<SprtState> {
-        self.sprt.map(|s| SprtState::new(&s, &self.score))
-    }
-
-    /// Records game `f`: its PGN, its result and the score lines; false
-    /// when the match must stop.
-    fn take(&mut self, f: &Finished) -> bool {
-        if let Some(file) = self.pgn.as_mut() {
-            if let Err(e) = file.write_all(f.pgn.as_bytes()).and_then(|_| file.flush()) {
-                self.write_error = Some(format!("writing the PGN: {e}"));
-                return false;
-            }
-        }
-        let [first, second] = self.sides;
-        let (white, black) = if f.first_white {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        if f.first_white {
-            self.score.add(f.white_points, f.black_points);
-        } else {
-            self.score.add(f.black_points, f.white_points);
-        }
-        let mut lines = vec![
-            format!(
-                "Finished game {} ({white} vs {black}): {} {{{}}}",
-                f.round, f.result, f.comment
-            ),
-            self.score.score_line(first, second),
-        ];
-        let mut go_on = true;
-        if let Some(st) = self.sprt_state() {
-            lines.push(st.line());
-            if st.verdict().is_some() {
-                self.decided = true;
-                go_on = false;
-            }
-        }
-        if let Err(e) = output::try_lines(&lines) {
-            if output::is_closed(&e) {
-                self.output_closed = true;
-            } else {
-                self.write_error = Some(format!("writing to standard output: {e}"));
-            }
-            go_on = false;
-        }
-        go_on
-    }
-
-    /// Ends the match: the error that stopped it, or the closing lines (the
-    /// SPRT's if it decided or `played` rounds, the score, the Elo).
-    fn conclude(self, played: bool) -> Result<(), MatchError> {
-        if let Some(e) = self.write_error {
-            return Err(MatchError::Fatal(e));
-        }
-        if self.output_closed {
-            return Ok(());
-        }
-        let mut summary = Vec::new();
-        if let Some(st) = self.sprt_state() {
-            if self.decided || played {
-                summary.push(st.line());
-            }
-        }
-        summary.push(self.score.score_line(&self.sides[0], &self.sides[1]));
-        summary.push(self.score.elo_line());
-        output::lines(&summary);
-        Ok(())
-    }
 }
 
 #[cfg(test)]
