@@ -204,6 +204,48 @@ pub fn ensure_engine(
     Ok(())
 }
 
+/// The steps of one game of the match, as [`play_through`] takes them.
+pub(crate) trait Steps {
+    /// How the game ends.
+    type End;
+
+    /// Starts the engines (those not running) and tells them about the new
+    /// game.
+    fn start_engines(
+        &self,
+        engines: &mut [Option<Engine>],
+        stop: &Receiver<()>,
+    ) -> Result<(), Halt<Self::End>>;
+
+    /// Plays until the game ends or the match is stopped.
+    fn play_moves(
+        &mut self,
+        engines: &mut [Option<Engine>],
+        stop: &Receiver<()>,
+    ) -> Halt<Self::End>;
+
+    /// Ends the game with `end`: the engines are told, the live file shows
+    /// the result, and the game is recorded.
+    fn finish(self, end: Self::End, engines: &mut [Option<Engine>]) -> Finished;
+}
+
+/// Plays `game` through: its engines started, its moves played, and
+/// finished unless the match was stopped first (`None` then).
+pub(crate) fn play_through<G: Steps>(
+    mut game: G,
+    engines: &mut [Option<Engine>],
+    stop: &Receiver<()>,
+) -> Option<Finished> {
+    let halt = match game.start_engines(engines, stop) {
+        Ok(()) => game.play_moves(engines, stop),
+        Err(halt) => halt,
+    };
+    match halt {
+        Halt::Over(end) => Some(game.finish(end, engines)),
+        Halt::Stopped => None,
+    }
+}
+
 /// Why a game stops being played.
 pub(crate) enum Halt<E> {
     /// The game is over: how it ended.

@@ -4,7 +4,10 @@
 //! move, on a crash or stall, on resignation or on adjudication.
 
 use super::adjudication::Adjudication;
-use super::{dropped, ensure_engine, idx, Arbiter, End, Finished, Halt, MatchContext, GRACE};
+use super::{
+    dropped, ensure_engine, idx, play_through, Arbiter, End, Finished, Halt, MatchContext, Steps,
+    GRACE,
+};
 use crate::clock::PlayerClock;
 use crate::engine::{ClockInfo, Engine, Fault, GameView, Reply};
 use crate::live::{LiveBoard, LiveResult};
@@ -104,15 +107,8 @@ pub fn play_game<P: Position>(
     engines: &mut [Option<Engine>],
     stop: &Receiver<()>,
 ) -> Option<Finished> {
-    let mut game = TwoPlayerGame::<P>::prepare(ctx, round, opening, first_white);
-    let halt = match game.start_engines(engines, stop) {
-        Ok(()) => game.play_moves(engines, stop),
-        Err(halt) => halt,
-    };
-    match halt {
-        Halt::Over(end) => Some(game.finish(end, engines)),
-        Halt::Stopped => None,
-    }
+    let game = TwoPlayerGame::<P>::prepare(ctx, round, opening, first_white);
+    play_through(game, engines, stop)
 }
 
 /// The engine of a player during the game.
@@ -209,19 +205,6 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
         self.ctx.players[self.player_of(color)].name.as_str()
     }
 
-    /// Starts both engines (those not running) and tells them about the
-    /// new game.
-    fn start_engines(
-        &self,
-        engines: &mut [Option<Engine>],
-        stop: &Receiver<()>,
-    ) -> Result<(), Halt<End>> {
-        for color in [Color::White, Color::Black] {
-            self.start_engine(&mut engines[self.player_of(color)], color, stop)?;
-        }
-        Ok(())
-    }
-
     /// Starts `color`'s engine in `slot` if it is not running and tells it
     /// about the new game.
     fn start_engine(
@@ -242,25 +225,6 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
             Err(Fault::Stopped) => Err(Halt::Stopped),
             Err(Fault::Crash) => Err(dropped(slot, End::crashed(color))),
             Err(Fault::Stall) => Err(dropped(slot, End::stalled(color))),
-        }
-    }
-
-    /// Plays turns until the game ends (by the rules, by adjudication or
-    /// in a turn) or the match is stopped.
-    fn play_moves(&mut self, engines: &mut [Option<Engine>], stop: &Receiver<()>) -> Halt<End> {
-        loop {
-            if let Status::Over(o) = self.pos.status() {
-                return Halt::Over(End::rules(o));
-            }
-            let mover = self.pos.side_to_move();
-            self.moves
-                .show(self.ctx, self.round, &self.clocks, Some(mover));
-            if let Some(end) = self.adjudication.verdict(self.fullmove()) {
-                return Halt::Over(end);
-            }
-            if let Err(halt) = self.turn(engines, stop) {
-                return halt;
-            }
         }
     }
 
@@ -379,14 +343,6 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
         Ok(())
     }
 
-    /// Ends the game with `end`: the engines are told, the live file shows
-    /// the result, and the game is recorded.
-    fn finish(mut self, end: End, engines: &mut [Option<Engine>]) -> Finished {
-        tell_result(engines, &end);
-        self.show_result(&end);
-        self.record(end)
-    }
-
     /// Shows the finished game in the live file, if there is one.
     fn show_result(&mut self, end: &End) {
         let names = [self.name(Color::White), self.name(Color::Black)];
@@ -429,6 +385,50 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
             comment: end.comment,
             pgn,
         }
+    }
+}
+
+impl<P: Position> Steps for TwoPlayerGame<'_, P> {
+    type End = End;
+
+    /// Starts both engines (those not running) and tells them about the
+    /// new game.
+    fn start_engines(
+        &self,
+        engines: &mut [Option<Engine>],
+        stop: &Receiver<()>,
+    ) -> Result<(), Halt<End>> {
+        for color in [Color::White, Color::Black] {
+            self.start_engine(&mut engines[self.player_of(color)], color, stop)?;
+        }
+        Ok(())
+    }
+
+    /// Plays turns until the game ends (by the rules, by adjudication or
+    /// in a turn) or the match is stopped.
+    fn play_moves(&mut self, engines: &mut [Option<Engine>], stop: &Receiver<()>) -> Halt<End> {
+        loop {
+            if let Status::Over(o) = self.pos.status() {
+                return Halt::Over(End::rules(o));
+            }
+            let mover = self.pos.side_to_move();
+            self.moves
+                .show(self.ctx, self.round, &self.clocks, Some(mover));
+            if let Some(end) = self.adjudication.verdict(self.fullmove()) {
+                return Halt::Over(end);
+            }
+            if let Err(halt) = self.turn(engines, stop) {
+                return halt;
+            }
+        }
+    }
+
+    /// Ends the game with `end`: the engines are told, the live file shows
+    /// the result, and the game is recorded.
+    fn finish(mut self, end: End, engines: &mut [Option<Engine>]) -> Finished {
+        tell_result(engines, &end);
+        self.show_result(&end);
+        self.record(end)
     }
 }
 

@@ -9,7 +9,9 @@
 use super::bpgn::TeamRecord;
 use super::play::{seat_name, wait, TeamEnd, TeamPlay, Wake};
 use crate::engine::{Engine, Fault};
-use crate::game::{dropped, ensure_engine, Arbiter, Finished, Halt, MatchContext};
+use crate::game::{
+    dropped, ensure_engine, play_through, Arbiter, Finished, Halt, MatchContext, Steps,
+};
 use crate::live::LiveResult;
 use crate::openings::Opening;
 use crate::record::today;
@@ -52,15 +54,8 @@ pub fn play_team_game<R: DropRules>(
     engines: &mut [Option<Engine>],
     stop: &Receiver<()>,
 ) -> Option<Finished> {
-    let mut game = TeamMatchGame::<R>::prepare(ctx, round, first_white);
-    let halt = match game.start_engines(engines, stop) {
-        Ok(()) => game.play_moves(engines, stop),
-        Err(halt) => halt,
-    };
-    match halt {
-        Halt::Over(end) => Some(game.finish(end, engines)),
-        Halt::Stopped => None,
-    }
+    let game = TeamMatchGame::<R>::prepare(ctx, round, first_white);
+    play_through(game, engines, stop)
 }
 
 /// A team game of the match under way.
@@ -106,23 +101,6 @@ impl<'a, R: DropRules> TeamMatchGame<'a, R> {
         }
     }
 
-    /// Starts the four engines (those not running), tells them about the
-    /// new game and their partners' names.
-    fn start_engines(
-        &self,
-        engines: &mut [Option<Engine>],
-        stop: &Receiver<()>,
-    ) -> Result<(), Halt<TeamEnd>> {
-        for (e, slot) in engines.iter_mut().enumerate() {
-            self.start_engine(e, slot, stop)?;
-        }
-        for (e, slot) in engines.iter_mut().enumerate() {
-            let partner = &self.ctx.players[e ^ 1].name;
-            slot.as_mut().expect("started").partner(partner);
-        }
-        Ok(())
-    }
-
     /// Starts the engine of seat `e` in `slot` if it is not running and
     /// tells it about the new game.
     fn start_engine(
@@ -147,28 +125,6 @@ impl<'a, R: DropRules> TeamMatchGame<'a, R> {
         }
     }
 
-    /// Starts the clocks and plays until the game ends (by the rules, on
-    /// time, by an engine) or the match is stopped; the live file follows.
-    fn play_moves(&mut self, engines: &mut [Option<Engine>], stop: &Receiver<()>) -> Halt<TeamEnd> {
-        self.play.start_clocks(Instant::now());
-        loop {
-            if let Some(end) = self.play.outcome() {
-                return Halt::Over(end);
-            }
-            if let (Some(file), Some(boards)) =
-                (self.ctx.live, self.play.live_update(Instant::now()))
-            {
-                file.show(self.round, boards);
-            }
-            if let Some(end) = self.play.ask_engines(engines) {
-                return Halt::Over(end);
-            }
-            if let Some(halt) = self.next_event(engines, stop) {
-                return halt;
-            }
-        }
-    }
-
     /// Waits for the next engine reply, fallen flag or stop, and takes it;
     /// what ends the game, if it does.
     fn next_event(
@@ -187,20 +143,6 @@ impl<'a, R: DropRules> TeamMatchGame<'a, R> {
             }
         };
         end.map(Halt::Over)
-    }
-
-    /// Ends the game with `end`: the engines are told (those that asked
-    /// to be restarted between games are dropped), the live file shows the
-    /// result, and the game is recorded.
-    fn finish(mut self, end: TeamEnd, engines: &mut [Option<Engine>]) -> Finished {
-        self.play.finish(engines, end.result(), &end.comment);
-        for slot in engines.iter_mut() {
-            if slot.as_ref().is_some_and(|e| e.restart_each_game) {
-                *slot = None;
-            }
-        }
-        self.show_result(&end);
-        self.record(end)
     }
 
     /// Shows the finished game in the live file, if there is one.
@@ -254,5 +196,62 @@ impl<'a, R: DropRules> TeamMatchGame<'a, R> {
             comment: end.comment,
             pgn,
         }
+    }
+}
+
+impl<R: DropRules> Steps for TeamMatchGame<'_, R> {
+    type End = TeamEnd;
+
+    /// Starts the four engines (those not running), tells them about the
+    /// new game and their partners' names.
+    fn start_engines(
+        &self,
+        engines: &mut [Option<Engine>],
+        stop: &Receiver<()>,
+    ) -> Result<(), Halt<TeamEnd>> {
+        for (e, slot) in engines.iter_mut().enumerate() {
+            self.start_engine(e, slot, stop)?;
+        }
+        for (e, slot) in engines.iter_mut().enumerate() {
+            let partner = &self.ctx.players[e ^ 1].name;
+            slot.as_mut().expect("started").partner(partner);
+        }
+        Ok(())
+    }
+
+    /// Starts the clocks and plays until the game ends (by the rules, on
+    /// time, by an engine) or the match is stopped; the live file follows.
+    fn play_moves(&mut self, engines: &mut [Option<Engine>], stop: &Receiver<()>) -> Halt<TeamEnd> {
+        self.play.start_clocks(Instant::now());
+        loop {
+            if let Some(end) = self.play.outcome() {
+                return Halt::Over(end);
+            }
+            if let (Some(file), Some(boards)) =
+                (self.ctx.live, self.play.live_update(Instant::now()))
+            {
+                file.show(self.round, boards);
+            }
+            if let Some(end) = self.play.ask_engines(engines) {
+                return Halt::Over(end);
+            }
+            if let Some(halt) = self.next_event(engines, stop) {
+                return halt;
+            }
+        }
+    }
+
+    /// Ends the game with `end`: the engines are told (those that asked
+    /// to be restarted between games are dropped), the live file shows the
+    /// result, and the game is recorded.
+    fn finish(mut self, end: TeamEnd, engines: &mut [Option<Engine>]) -> Finished {
+        self.play.finish(engines, end.result(), &end.comment);
+        for slot in engines.iter_mut() {
+            if slot.as_ref().is_some_and(|e| e.restart_each_game) {
+                *slot = None;
+            }
+        }
+        self.show_result(&end);
+        self.record(end)
     }
 }
