@@ -4,14 +4,14 @@
 //! to a PGN file as each game ends, and the match ends with the score and Elo
 //! lines that match tools parse. See `docs/match.md`.
 //!
-//! Layout: [`options`] (command line), [`engine`] (processes, UCI and XBoard),
+//! Layout: [`options`] (command line), [`engine`] (processes, UCI and XBoard,
+//! engines' standard error shown when they fail),
 //! [`clock`] (a player's clock),
 //! [`game`] (the arbiter, generic over `movegen::variant::Position`),
 //! [`runner`] (scheduling, output, resume), [`stats`] (Elo, LOS, SPRT),
 //! [`openings`], [`notation`], [`record`] (PGN out), [`pgn_in`] (PGN in),
 //! [`live`] (the live file that `vsadnik gui --watch` follows; its document
 //! is the serde types of [`live::doc`]),
-//! [`stderr_tail`] (engines' standard error, shown when they fail),
 //! [`team`] (the four-engine team games of bughouse and Swedish chess).
 
 pub mod clock;
@@ -26,7 +26,6 @@ pub mod pgn_in;
 pub mod record;
 pub mod runner;
 pub mod stats;
-pub mod stderr_tail;
 pub mod team;
 
 use movegen::variant::{dispatch, Position, VariantVisitor};

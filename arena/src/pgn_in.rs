@@ -31,105 +31,173 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Reads every game of `text`.
 pub fn read_games(text: &str) -> Vec<PgnRecord> {
-    let mut games = Vec::new();
-    let mut cur = PgnRecord::default();
-    let mut in_moves = false;
-    let mut depth_comment = false;
-    // The game comment being read, if the open comment is one.
-    let mut game_comment: Option<String> = None;
-    let mut variation = 0usize;
+    let mut reader = Reader::default();
     for line in text.lines() {
+        reader.line(line);
+    }
+    reader.finish()
+}
+
+/// What has been read of a PGN file so far.
+#[derive(Default)]
+struct Reader {
+    games: Vec<PgnRecord>,
+    /// The game being read.
+    cur: PgnRecord,
+    /// Its movetext has begun.
+    in_moves: bool,
+    /// Inside a `{...}` comment.
+    in_comment: bool,
+    /// The game comment being read, if the open comment is one.
+    game_comment: Option<String>,
+    /// How deep in variations.
+    variation: usize,
+    /// The token being read.
+    token: String,
+}
+
+impl Reader {
+    /// Reads one line: a `%` line is skipped, a tag pair taken, movetext
+    /// read character by character.
+    fn line(&mut self, line: &str) {
         if line.starts_with('%') {
-            continue;
+            return;
         }
         let trimmed = line.trim();
-        if !depth_comment && variation == 0 && trimmed.starts_with('[') {
-            if in_moves {
-                games.push(std::mem::take(&mut cur));
-                in_moves = false;
-            }
-            if let Some(tag) = parse_tag(trimmed) {
-                cur.tags.push(tag);
-            }
-            continue;
+        if !self.in_comment && self.variation == 0 && trimmed.starts_with('[') {
+            self.tag_line(trimmed);
+            return;
         }
         let mut chars = line.chars();
-        let mut token = String::new();
         while let Some(c) = chars.next() {
-            if depth_comment {
-                if c == '}' {
-                    depth_comment = false;
-                    if let Some(text) = game_comment.take() {
-                        cur.comment = Some(text.split_whitespace().collect::<Vec<_>>().join(" "));
-                    }
-                } else if let Some(text) = game_comment.as_mut() {
-                    text.push(c);
-                }
-                continue;
-            }
-            match c {
-                '{' => {
-                    flush(&mut token, &mut cur, &mut in_moves, &mut games);
-                    depth_comment = true;
-                    if variation == 0 && cur.moves.is_empty() && cur.comment.is_none() {
-                        game_comment = Some(String::new());
-                    }
-                }
-                ';' => {
-                    flush(&mut token, &mut cur, &mut in_moves, &mut games);
-                    break;
-                }
-                '(' if variation == 0 && !token.is_empty() => {
-                    // A tavreli move's tower count glued to its square
-                    // (`e4(2)xb4`) is part of the move, not a variation.
-                    match glued_count(chars.clone()) {
-                        Some(n) => {
-                            token.push('(');
-                            token.extend(chars.by_ref().take(n));
-                        }
-                        None => {
-                            flush(&mut token, &mut cur, &mut in_moves, &mut games);
-                            variation += 1;
-                            in_moves = true;
-                        }
-                    }
-                }
-                '(' => {
-                    flush(&mut token, &mut cur, &mut in_moves, &mut games);
-                    variation += 1;
-                    in_moves = true;
-                }
-                ')' => {
-                    token.clear();
-                    variation = variation.saturating_sub(1);
-                }
-                c if c.is_whitespace() => {
-                    if variation == 0 {
-                        flush(&mut token, &mut cur, &mut in_moves, &mut games);
-                    } else {
-                        token.clear();
-                    }
-                }
-                c => {
-                    if variation == 0 {
-                        token.push(c)
-                    }
-                }
+            if self.in_comment {
+                self.comment_char(c);
+            } else if !self.movetext_char(c, &mut chars) {
+                break;
             }
         }
-        if let Some(text) = game_comment.as_mut() {
+        if let Some(text) = self.game_comment.as_mut() {
             text.push(' ');
         }
-        if variation == 0 {
-            flush(&mut token, &mut cur, &mut in_moves, &mut games);
-        } else {
-            token.clear();
+        self.end_token();
+    }
+
+    /// A tag pair: after movetext, it starts the next game.
+    fn tag_line(&mut self, trimmed: &str) {
+        if self.in_moves {
+            self.games.push(std::mem::take(&mut self.cur));
+            self.in_moves = false;
+        }
+        if let Some(tag) = parse_tag(trimmed) {
+            self.cur.tags.push(tag);
         }
     }
-    if in_moves || !cur.tags.is_empty() {
-        games.push(cur);
+
+    /// A character inside a `{...}` comment.
+    fn comment_char(&mut self, c: char) {
+        if c == '}' {
+            self.in_comment = false;
+            if let Some(text) = self.game_comment.take() {
+                self.cur.comment = Some(text.split_whitespace().collect::<Vec<_>>().join(" "));
+            }
+        } else if let Some(text) = self.game_comment.as_mut() {
+            text.push(c);
+        }
     }
-    games
+
+    /// A character of movetext, `rest` the line after it; false at a `;`,
+    /// whose comment runs to the end of the line.
+    fn movetext_char(&mut self, c: char, rest: &mut std::str::Chars) -> bool {
+        match c {
+            '{' => {
+                self.flush();
+                self.in_comment = true;
+                if self.variation == 0 && self.cur.moves.is_empty() && self.cur.comment.is_none() {
+                    self.game_comment = Some(String::new());
+                }
+            }
+            ';' => {
+                self.flush();
+                return false;
+            }
+            '(' if self.variation == 0 && !self.token.is_empty() => {
+                // A tavreli move's tower count glued to its square
+                // (`e4(2)xb4`) is part of the move, not a variation.
+                match glued_count(rest.clone()) {
+                    Some(n) => {
+                        self.token.push('(');
+                        self.token.extend(rest.by_ref().take(n));
+                    }
+                    None => self.open_variation(),
+                }
+            }
+            '(' => self.open_variation(),
+            ')' => {
+                self.token.clear();
+                self.variation = self.variation.saturating_sub(1);
+            }
+            c if c.is_whitespace() => self.end_token(),
+            c => {
+                if self.variation == 0 {
+                    self.token.push(c)
+                }
+            }
+        }
+        true
+    }
+
+    /// A `(`: a variation begins.
+    fn open_variation(&mut self) {
+        self.flush();
+        self.variation += 1;
+        self.in_moves = true;
+    }
+
+    /// The end of a token (a space, the end of a line): kept in the main
+    /// line, dropped in a variation.
+    fn end_token(&mut self) {
+        if self.variation == 0 {
+            self.flush();
+        } else {
+            self.token.clear();
+        }
+    }
+
+    /// Ends the current token: a result closes the game, a move is kept.
+    fn flush(&mut self) {
+        if self.token.is_empty() {
+            return;
+        }
+        let t = std::mem::take(&mut self.token);
+        if RESULTS.contains(&t.as_str()) {
+            self.cur.result = Some(t);
+            self.games.push(std::mem::take(&mut self.cur));
+            self.in_moves = false;
+            return;
+        }
+        self.in_moves = true;
+        if t.starts_with('$') {
+            return;
+        }
+        // Strip a move number glued to the move: `12.e4`, `12...Nf6`.
+        let stripped = t.trim_start_matches(|c: char| c.is_ascii_digit());
+        let stripped = if stripped.len() < t.len() {
+            stripped.trim_start_matches('.')
+        } else {
+            &t
+        };
+        if !stripped.is_empty() {
+            self.cur.moves.push(stripped.to_string());
+        }
+    }
+
+    /// The games read, the last one too if it has begun.
+    fn finish(mut self) -> Vec<PgnRecord> {
+        if self.in_moves || !self.cur.tags.is_empty() {
+            self.games.push(self.cur);
+        }
+        self.games
+    }
 }
 
 /// The length of `digits)` at the start of `rest` (the text after a `(`
@@ -144,34 +212,6 @@ fn glued_count(rest: std::str::Chars) -> Option<usize> {
         }
     }
     None
-}
-
-/// Ends the current token: a result closes the game, a move is kept.
-fn flush(token: &mut String, cur: &mut PgnRecord, in_moves: &mut bool, games: &mut Vec<PgnRecord>) {
-    if token.is_empty() {
-        return;
-    }
-    let t = std::mem::take(token);
-    if RESULTS.contains(&t.as_str()) {
-        cur.result = Some(t);
-        games.push(std::mem::take(cur));
-        *in_moves = false;
-        return;
-    }
-    *in_moves = true;
-    if t.starts_with('$') {
-        return;
-    }
-    // Strip a move number glued to the move: `12.e4`, `12...Nf6`.
-    let stripped = t.trim_start_matches(|c: char| c.is_ascii_digit());
-    let stripped = if stripped.len() < t.len() {
-        stripped.trim_start_matches('.')
-    } else {
-        &t
-    };
-    if !stripped.is_empty() {
-        cur.moves.push(stripped.to_string());
-    }
 }
 
 /// `[Name "value"]` with `\"` and `\\` escapes.

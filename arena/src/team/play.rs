@@ -20,7 +20,7 @@
 //! is on nobody's clock (`vsadnik gui` paces the board the person does not
 //! play, so that fast engines do not race the person).
 //!
-//! The boards of `vsadnik match --live` are kept here too ([`live`]).
+//! The boards of `vsadnik match --live` are kept here too (`live`).
 
 mod live;
 
@@ -561,19 +561,22 @@ impl<R: DropRules> TeamPlay<R> {
     /// A message from the person in seat `e` to the partner (relayed at
     /// once to an XBoard engine, which may answer).
     pub fn person_tell(&mut self, e: usize, text: &str, engines: &mut [Option<Engine>]) {
-        self.talk.push(Tell {
-            from: e,
-            text: text.to_string(),
-        });
+        self.relay(e, text.to_string(), engines);
+    }
+
+    /// A partner message from seat `e`, recorded and relayed to the
+    /// partner (whose next message echoing it is not relayed back).
+    fn relay(&mut self, e: usize, text: String, engines: &mut [Option<Engine>]) {
         let (b, c) = self.seat(e);
         self.entries.push(Entry::Comment(format!(
             "{} to partner: {text}",
             seat_name(b, c)
         )));
         if let Some(partner) = engines[e ^ 1].as_mut() {
-            partner.ptell(text);
+            partner.ptell(&text);
         }
-        self.told[e ^ 1] = Some(text.to_string());
+        self.told[e ^ 1] = Some(text.clone());
+        self.talk.push(Tell { from: e, text });
     }
 
     /// Handles the reply of seat `e`'s engine; the end of the game when it
@@ -588,81 +591,9 @@ impl<R: DropRules> TeamPlay<R> {
         let team = Team::of(b, c);
         let who = seat_name(b, c);
         match reply {
-            Reply::Move(text, at) => {
-                let proto = engines[e].as_ref().map_or(Proto::Uci, |en| en.proto);
-                if !self.seats[e].thinking || self.game.board(b).side_to_move() != c {
-                    if proto == Proto::Uci || is_sit(&text) {
-                        return None;
-                    }
-                    return Some(TeamEnd::loss(
-                        team,
-                        "illegal move",
-                        format!("{who} moves out of turn: {text}"),
-                    ));
-                }
-                self.seats[e].thinking = false;
-                if at > self.flag_time(b) {
-                    return Some(TeamEnd::loss(
-                        team,
-                        "time forfeit",
-                        format!("{who} loses on time"),
-                    ));
-                }
-                if is_sit(&text) {
-                    self.seats[e].sitting = true;
-                    return None;
-                }
-                match parse_engine_move(self.game.board(b), proto, &text) {
-                    Ok(mv) => {
-                        if let Some(engine) = engines[e].as_mut() {
-                            engine.own_move_played();
-                        }
-                        self.apply(b, c, mv, at);
-                    }
-                    Err(_) => {
-                        let Some((kind, _)) = self.game.checking_drop(b, &text) else {
-                            let shown = if text.is_empty() { "(none)" } else { &text };
-                            return Some(TeamEnd::loss(
-                                team,
-                                "illegal move",
-                                format!("{who} makes an illegal move: {shown}"),
-                            ));
-                        };
-                        // S4: the piece goes to the opponent's partner and
-                        // the player moves again.
-                        let arrival = self.game.confiscate(b, kind);
-                        self.entries.push(Entry::Comment(format!(
-                            "{}{}: {text} gives check, confiscated (S4)",
-                            self.numbers[b.index()],
-                            b.letter(c)
-                        )));
-                        if let Some(engine) = engines[e].as_mut() {
-                            engine.take_back_own_move();
-                        }
-                        self.dirty[b.index()] = true;
-                        if let Some(live) = self.live.as_mut() {
-                            live.touched();
-                        }
-                        self.arrived(arrival);
-                    }
-                }
-                None
-            }
+            Reply::Move(text, at) => self.on_move(e, &text, at, engines),
             Reply::Tell(text) => {
-                // Relayed unless it only echoes what the engine was just
-                // told (two engines that answer every message would talk
-                // forever), or the engine has talked too much.
-                if self.told[e].as_deref() == Some(text.as_str()) || self.tells[e] >= MAX_TELLS {
-                    return None;
-                }
-                self.tells[e] += 1;
-                self.entries
-                    .push(Entry::Comment(format!("{who} to partner: {text}")));
-                if let Some(partner) = engines[e ^ 1].as_mut() {
-                    partner.ptell(&text);
-                }
-                self.told[e ^ 1] = Some(text.clone());
-                self.talk.push(Tell { from: e, text });
+                self.on_tell(e, text, engines);
                 None
             }
             Reply::Resign => Some(TeamEnd::loss(team, "normal", format!("{who} resigns"))),
@@ -693,6 +624,90 @@ impl<R: DropRules> TeamPlay<R> {
             }
             Reply::Timeout | Reply::Stopped => None,
         }
+    }
+
+    /// Handles the move `text` of seat `e`'s engine, which arrived at
+    /// `at`: out of turn (a UCI engine's, or a sit, is ignored), out of
+    /// time, a sit, or a move to play.
+    fn on_move(
+        &mut self,
+        e: usize,
+        text: &str,
+        at: Instant,
+        engines: &mut [Option<Engine>],
+    ) -> Option<TeamEnd> {
+        let (b, c) = self.seat(e);
+        let team = Team::of(b, c);
+        let who = seat_name(b, c);
+        let proto = engines[e].as_ref().map_or(Proto::Uci, |en| en.proto);
+        if !self.seats[e].thinking || self.game.board(b).side_to_move() != c {
+            if proto == Proto::Uci || is_sit(text) {
+                return None;
+            }
+            let why = format!("{who} moves out of turn: {text}");
+            return Some(TeamEnd::loss(team, "illegal move", why));
+        }
+        self.seats[e].thinking = false;
+        if at > self.flag_time(b) {
+            let why = format!("{who} loses on time");
+            return Some(TeamEnd::loss(team, "time forfeit", why));
+        }
+        if is_sit(text) {
+            self.seats[e].sitting = true;
+            return None;
+        }
+        let Ok(mv) = parse_engine_move(self.game.board(b), proto, text) else {
+            return self.on_illegal_move(e, text, engines);
+        };
+        if let Some(engine) = engines[e].as_mut() {
+            engine.own_move_played();
+        }
+        self.apply(b, c, mv, at);
+        None
+    }
+
+    /// Handles the illegal move `text` of seat `e`'s engine: a drop that
+    /// gives check in Swedish chess is confiscated (S4: the piece goes to
+    /// the opponent's partner and the player moves again); any other loses.
+    fn on_illegal_move(
+        &mut self,
+        e: usize,
+        text: &str,
+        engines: &mut [Option<Engine>],
+    ) -> Option<TeamEnd> {
+        let (b, c) = self.seat(e);
+        let Some((kind, _)) = self.game.checking_drop(b, text) else {
+            let shown = if text.is_empty() { "(none)" } else { text };
+            let why = format!("{} makes an illegal move: {shown}", seat_name(b, c));
+            return Some(TeamEnd::loss(Team::of(b, c), "illegal move", why));
+        };
+        let arrival = self.game.confiscate(b, kind);
+        self.entries.push(Entry::Comment(format!(
+            "{}{}: {text} gives check, confiscated (S4)",
+            self.numbers[b.index()],
+            b.letter(c)
+        )));
+        if let Some(engine) = engines[e].as_mut() {
+            engine.take_back_own_move();
+        }
+        self.dirty[b.index()] = true;
+        if let Some(live) = self.live.as_mut() {
+            live.touched();
+        }
+        self.arrived(arrival);
+        None
+    }
+
+    /// Handles a partner message from seat `e`'s engine: relayed unless it
+    /// only echoes what the engine was just told (two engines that answer
+    /// every message would talk forever), or the engine has talked too
+    /// much.
+    fn on_tell(&mut self, e: usize, text: String, engines: &mut [Option<Engine>]) {
+        if self.told[e].as_deref() == Some(text.as_str()) || self.tells[e] >= MAX_TELLS {
+            return;
+        }
+        self.tells[e] += 1;
+        self.relay(e, text, engines);
     }
 
     /// Ends the game for every engine: a thinking one is told to stop and
