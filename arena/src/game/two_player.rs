@@ -15,6 +15,7 @@ use crate::notation::{has_san, parse_engine_move, record};
 use crate::openings::Opening;
 use crate::record::{color_name, today, GameRecord};
 use crossbeam::channel::Receiver;
+use movegen::game::Game;
 use movegen::variant::{Position, Status};
 use movegen::Color;
 use std::time::{Duration, Instant};
@@ -44,42 +45,47 @@ impl<P: Position> Arbiter for TwoPlayer<P> {
     }
 }
 
-/// The moves of a game as the engines, the record and the live file need
-/// them.
+/// The game (movegen's [`Game`]) with its moves written as the engines,
+/// the record and the live file need them, as they are played.
 struct MoveLists<P: Position> {
+    game: Game<P>,
     coords: Vec<String>,
     recorded: Vec<String>,
-    played: Vec<P::Move>,
     /// The board in the live file (`--live`).
     live: Option<LiveBoard>,
 }
 
 impl<P: Position> MoveLists<P> {
-    fn new() -> Self {
+    fn new(game: Game<P>) -> Self {
         MoveLists {
+            game,
             coords: Vec::new(),
             recorded: Vec::new(),
-            played: Vec::new(),
             live: None,
         }
     }
 
-    /// Plays `mv` on `pos` and records it.
-    fn play(&mut self, pos: &mut P, mv: P::Move) {
+    /// The position now.
+    fn pos(&self) -> &P {
+        self.game.position()
+    }
+
+    /// Plays `mv` and records it.
+    fn play(&mut self, mv: P::Move) {
+        let pos = self.game.position();
         let before = self
             .live
             .as_ref()
             .map(|_| (pos.side_to_move(), pos.view().number));
         let text = record(pos, mv);
         let uci = mv.to_string();
-        pos.make_move(mv);
+        self.game.play(mv);
         if let (Some(board), Some((mover, number))) = (self.live.as_mut(), before) {
             board.push(mover, number, &uci, &text);
-            board.set_fen(pos.to_fen());
+            board.set_fen(self.game.position().to_fen());
         }
         self.recorded.push(text);
         self.coords.push(uci);
-        self.played.push(mv);
     }
 
     /// Shows the game in the live file, with `running`'s clock running.
@@ -116,15 +122,10 @@ fn running(slot: &mut Option<Engine>) -> &mut Engine {
     slot.as_mut().expect("engines run during a game")
 }
 
-/// The move number and whether Black moves first, of the game from
-/// `start_fen` (1 and White for the start position).
-fn numbering(start_fen: Option<&str>) -> (usize, bool) {
-    let Some(f) = start_fen else {
-        return (1, false);
-    };
-    let fields: Vec<&str> = f.split_whitespace().collect();
-    let fullmove = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-    (fullmove, fields.get(1) == Some(&"b"))
+/// The move number and whether Black moves first, of a game from `start`.
+fn numbering<P: Position>(start: &P) -> (usize, bool) {
+    let view = start.view();
+    (view.number as usize, view.side_to_move == Color::Black)
 }
 
 /// A two-player game of `P` under way.
@@ -133,14 +134,11 @@ struct TwoPlayerGame<'a, P: Position> {
     round: u32,
     first_white: bool,
     date: String,
-    /// The position the game started from, and its FEN when it is not the
-    /// start position.
-    start: P,
+    /// The FEN the game started from, when it is not the start position.
     start_fen: Option<&'a str>,
     /// The move number and side to move of the start.
     start_fullmove: usize,
     black_first: bool,
-    pos: P,
     moves: MoveLists<P>,
     clocks: [PlayerClock; 2],
     adjudication: Adjudication,
@@ -159,28 +157,27 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
             None => P::startpos(),
         };
         let start_fen = opening.fen.as_deref();
-        let (start_fullmove, black_first) = numbering(start_fen);
+        let (start_fullmove, black_first) = numbering(&pos);
         let mut game = TwoPlayerGame {
             ctx,
             round,
             first_white,
             date: today(),
-            start: pos.clone(),
             start_fen,
             start_fullmove,
             black_first,
-            pos,
-            moves: MoveLists::new(),
+            moves: MoveLists::new(Game::from_position(pos)),
             clocks: [PlayerClock::new(&ctx.tc); 2],
             adjudication: Adjudication::new(ctx.resign, ctx.draw),
         };
         game.moves.live = game.live_board();
         for m in &opening.moves {
             let mv = game
-                .pos
+                .moves
+                .pos()
                 .parse_move(m)
                 .expect("openings are checked when read");
-            game.moves.play(&mut game.pos, mv);
+            game.moves.play(mv);
         }
         game
     }
@@ -191,7 +188,7 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
         self.ctx.live?;
         let full = PlayerClock::new(&self.ctx.tc).left_ms(0);
         let names = [self.name(Color::White), self.name(Color::Black)];
-        let fen = self.pos.to_fen();
+        let fen = self.moves.pos().to_fen();
         Some(LiveBoard::new("main", names, self.start_fen, fen, full))
     }
 
@@ -240,7 +237,7 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
         engines: &mut [Option<Engine>],
         stop: &Receiver<()>,
     ) -> Result<(), Halt<End>> {
-        let color = self.pos.side_to_move();
+        let color = self.moves.pos().side_to_move();
         let slot = &mut engines[self.player_of(color)];
         let Ok(sent) = running(slot).request_move(&self.view(), &self.clock_info(color)) else {
             return Err(dropped(slot, End::crashed(color)));
@@ -331,7 +328,7 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
         if thought > allowed {
             return Err(End::flagged(color).into());
         }
-        let Ok(mv) = parse_engine_move(&self.pos, engine.proto, text) else {
+        let Ok(mv) = parse_engine_move(self.moves.pos(), engine.proto, text) else {
             let shown = if text.is_empty() { "(none)" } else { text };
             let why = format!("{} makes an illegal move: {shown}", color_name(color));
             return Err(End::loss(color, "illegal move", why).into());
@@ -339,7 +336,7 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
         engine.own_move_played();
         self.clocks[idx(color)].charge(thought.as_micros() as i64, &self.ctx.tc);
         self.adjudication.note(color, engine.last_score);
-        self.moves.play(&mut self.pos, mv);
+        self.moves.play(mv);
         Ok(())
     }
 
@@ -368,8 +365,8 @@ impl<'a, P: Position> TwoPlayerGame<'a, P> {
             black: self.name(Color::Black),
             time_control: &self.ctx.tc_tag,
             date: &self.date,
-            body: P::pgn_body(&self.start, &self.moves.played),
-            plies: self.moves.played.len(),
+            body: self.moves.game.pgn_body(),
+            plies: self.moves.game.plies(),
             result,
             termination: &end.termination,
             comment: &end.comment,
@@ -408,10 +405,10 @@ impl<P: Position> Steps for TwoPlayerGame<'_, P> {
     /// in a turn) or the match is stopped.
     fn play_moves(&mut self, engines: &mut [Option<Engine>], stop: &Receiver<()>) -> Halt<End> {
         loop {
-            if let Status::Over(o) = self.pos.status() {
+            if let Status::Over(o) = self.moves.pos().status() {
                 return Halt::Over(End::rules(o));
             }
-            let mover = self.pos.side_to_move();
+            let mover = self.moves.pos().side_to_move();
             self.moves
                 .show(self.ctx, self.round, &self.clocks, Some(mover));
             if let Some(end) = self.adjudication.verdict(self.fullmove()) {
