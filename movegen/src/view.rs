@@ -11,6 +11,8 @@
 use crate::bitboard::Squares;
 use crate::board::Board;
 use crate::drops::reserve::HELD_KINDS;
+use crate::fen_fields::castling_text;
+use crate::header::Header;
 use crate::types::{Color, Piece, Square};
 
 /// One piece on a square.
@@ -131,21 +133,28 @@ impl View {
                     .collect()
             })
             .collect();
+        View::of_header(squares, b.header(), b.in_check())
+    }
+
+    /// The view of an 8x8 grid of `squares` whose header (side to move,
+    /// castling, en passant, counters) is `h`: one board, no reserves, no
+    /// series.
+    pub fn of_header(squares: Vec<Vec<PieceView>>, h: &Header, in_check: bool) -> View {
         let mut view = View {
             files: 8,
             ranks: 8,
             squares,
             reserves: None,
             panes: vec![Pane::whole(8)],
-            side_to_move: b.side_to_move(),
+            side_to_move: h.side_to_move(),
             check: None,
-            castling: b.castling_fen(),
-            en_passant: b.ep_square().iter().map(Square::to_string).collect(),
-            halfmove: b.halfmove_clock(),
-            number: b.fullmove_number(),
+            castling: castling_text(h.castling()),
+            en_passant: h.ep_square().iter().map(Square::to_string).collect(),
+            halfmove: h.halfmove_clock(),
+            number: h.fullmove_number(),
             series: None,
         };
-        view.mark_check(b.in_check());
+        view.mark_check(in_check);
         view
     }
 

@@ -4,7 +4,7 @@
 use super::fen::token;
 use super::state::TavreliBoard;
 use crate::types::Square;
-use crate::view::{Pane, PieceView, View};
+use crate::view::{PieceView, View};
 
 /// The view of `b`.
 pub fn view(b: &TavreliBoard) -> View {
@@ -28,20 +28,5 @@ pub fn view(b: &TavreliBoard) -> View {
                 .collect()
         })
         .collect();
-    let mut view = View {
-        files: 8,
-        ranks: 8,
-        squares,
-        reserves: None,
-        panes: vec![Pane::whole(8)],
-        side_to_move: b.side_to_move(),
-        check: None,
-        castling: crate::fen_fields::castling_text(b.castling()),
-        en_passant: b.ep_square().iter().map(Square::to_string).collect(),
-        halfmove: b.halfmove_clock(),
-        number: b.fullmove_number(),
-        series: None,
-    };
-    view.mark_check(b.in_check());
-    view
+    View::of_header(squares, b.header(), b.in_check())
 }
