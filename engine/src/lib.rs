@@ -3,6 +3,7 @@
 
 pub mod ablation;
 pub mod bench;
+pub mod bench_sets;
 pub mod control;
 pub mod correction;
 pub mod driver;

@@ -1,9 +1,7 @@
 //! A PGN writer: the seven-tag roster, optional extra tags, movetext wrapped
 //! at 80 columns, and the result; and [`PgnBody`], the part of a game's PGN
-//! that depends on the variant ([`crate::variant::Position::pgn_body`]).
-
-use crate::variant::Position;
-use crate::Color;
+//! that depends on the variant ([`crate::variant::Position::pgn_body`],
+//! whose usual form `variant.rs` writes).
 
 /// The null move of the movetext: a pass by the side that does not move,
 /// written where one side moves twice in a row (progressive series), so that
@@ -138,43 +136,6 @@ pub struct PgnBody {
     pub black_starts: bool,
     /// The move number of the first movetext move.
     pub first_move_number: u32,
-}
-
-impl PgnBody {
-    /// The usual form, for variants whose sides alternate: a `Variant` tag
-    /// (not for chess), `FEN` and `SetUp` when `start` is not the variant's
-    /// start position, the moves in record notation
-    /// ([`Position::move_to_record`]) numbered from the FEN's sixth field.
-    pub fn alternating<P: Position>(start: &P, moves: &[P::Move]) -> PgnBody {
-        let mut tags = Vec::new();
-        if P::ID != crate::VariantId::Chess {
-            tags.push(("Variant".to_string(), P::ID.name().to_string()));
-        }
-        let fen = start.to_fen();
-        let mut first_move_number = 1;
-        if fen != P::startpos().to_fen() {
-            first_move_number = fen
-                .split_whitespace()
-                .nth(5)
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(1);
-            tags.push(("FEN".to_string(), fen));
-            tags.push(("SetUp".to_string(), "1".to_string()));
-        }
-        let mut pos = start.clone();
-        let mut records = Vec::with_capacity(moves.len());
-        for &m in moves {
-            records.push(pos.move_to_record(m));
-            pos.make_move(m);
-        }
-        PgnBody {
-            tags,
-            comment: None,
-            moves: records,
-            black_starts: start.side_to_move() == Color::Black,
-            first_move_number,
-        }
-    }
 }
 
 fn escape(s: &str) -> String {

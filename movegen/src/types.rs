@@ -261,3 +261,13 @@ impl fmt::Display for Square {
         )
     }
 }
+
+/// The kinds that can be held in drop chess, in FEN order (queen first, as python-chess and
+/// lichess write them).
+pub const HELD_KINDS: [PieceKind; 5] = [
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+    PieceKind::Pawn,
+];

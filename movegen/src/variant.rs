@@ -265,3 +265,36 @@ pub fn setup_position<P: Position, S: AsRef<str>>(
     }
     Ok(pos)
 }
+
+impl PgnBody {
+    /// The usual form, for variants whose sides alternate: a `Variant` tag
+    /// (not for chess), `FEN` and `SetUp` when `start` is not the variant's
+    /// start position, the moves in record notation
+    /// ([`Position::move_to_record`]) numbered from the start's move number.
+    pub fn alternating<P: Position>(start: &P, moves: &[P::Move]) -> PgnBody {
+        let mut tags = Vec::new();
+        if P::ID != VariantId::Chess {
+            tags.push(("Variant".to_string(), P::ID.name().to_string()));
+        }
+        let fen = start.to_fen();
+        let mut first_move_number = 1;
+        if fen != P::startpos().to_fen() {
+            first_move_number = start.view().number;
+            tags.push(("FEN".to_string(), fen));
+            tags.push(("SetUp".to_string(), "1".to_string()));
+        }
+        let mut pos = start.clone();
+        let mut records = Vec::with_capacity(moves.len());
+        for &m in moves {
+            records.push(pos.move_to_record(m));
+            pos.make_move(m);
+        }
+        PgnBody {
+            tags,
+            comment: None,
+            moves: records,
+            black_starts: start.side_to_move() == Color::Black,
+            first_move_number,
+        }
+    }
+}

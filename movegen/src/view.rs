@@ -10,10 +10,9 @@
 
 use crate::bitboard::Squares;
 use crate::board::Board;
-use crate::drops::reserve::HELD_KINDS;
 use crate::fen_fields::castling_text;
 use crate::header::Header;
-use crate::types::{Color, Piece, Square};
+use crate::types::{Color, Piece, Square, HELD_KINDS};
 
 /// One piece on a square.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
-use crate::bench;
+use crate::bench_sets as bench;
 use crate::correction::CorrectionKeys;
 use movegen::movegen::MoveList;
 use movegen::{Chess, Move};

@@ -3,7 +3,7 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
-use crate::bench;
+use crate::bench_sets as bench;
 use crate::limits::DEFAULT_HORIZON;
 use movegen::drops::rules::CaptureDestination;
 use movegen::drops::{DropMove, DropPosition, DropRules};

@@ -4,7 +4,7 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
-use crate::bench;
+use crate::bench_sets as bench;
 use crate::driver::RootSearchFn;
 use movegen::progressive::{Progressive, SeriesRules};
 use movegen::Move;

@@ -17,7 +17,7 @@
 //! the lines through its square; a square left empty opens them).
 
 use super::Searchable;
-use crate::bench;
+use crate::bench_sets as bench;
 use arrayvec::ArrayVec;
 use eval::MATERIAL;
 use movegen::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};

@@ -4,7 +4,7 @@
 
 use super::board_hooks as hooks;
 use super::Searchable;
-use crate::bench;
+use crate::bench_sets as bench;
 use eval::tranzit::HALF_POINT;
 use movegen::tranzit::{Action, TranzitPosition};
 use movegen::{Color, Outcome};

@@ -3,15 +3,7 @@
 use crate::types::{Color, PieceKind};
 use crate::zobrist::KEYS;
 
-/// The kinds that can be held, in FEN order (queen first, as python-chess and
-/// lichess write them).
-pub const HELD_KINDS: [PieceKind; 5] = [
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-];
+pub use crate::types::HELD_KINDS;
 
 /// Counts of held pieces by colour and kind (pawn to queen).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
