@@ -195,7 +195,7 @@ mod tests {
                 tc,
                 fen,
             } => {
-                assert_eq!(variant.as_deref(), Some("tavreli"));
+                assert_eq!(variant.as_deref(), Some(movegen::VariantId::Tavreli.name()));
                 assert_eq!(side, Some(Side::Black));
                 assert_eq!(tc.unwrap().tag(), "60+1");
                 assert_eq!(fen, None);

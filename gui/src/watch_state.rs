@@ -220,7 +220,8 @@ mod tests {
     use super::*;
     use crate::doc::to_text;
 
-    const LIVE: &str = r#"{"format":"vsadnik-live","version":1,"variant":"crazyhouse","tc":"10+0.1","games":4,"status":"playing","written":5,
+    /// A live file of a crazyhouse match (`VARIANT` stands for the name).
+    const LIVE: &str = r#"{"format":"vsadnik-live","version":1,"variant":"VARIANT","tc":"10+0.1","games":4,"status":"playing","written":5,
         "game":{"round":2,"boards":[{"id":"main","white":"x","black":"y","start_fen":null,
         "fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2",
         "moves":[{"n":1,"color":"white","text":"e4","uci":"e2e4"},{"n":1,"color":"black","text":"e5","uci":"e7e5"}],
@@ -228,7 +229,8 @@ mod tests {
         "finished":[{"round":1,"white":"y","black":"x","result":"1-0","comment":"White mates"},{"round":"bad"}]}"#;
 
     fn read(text: &str, view: &WatchView) -> Result<State, String> {
-        state(&LiveFile::read(text)?, view)
+        let text = text.replace("VARIANT", VariantId::Crazyhouse.name());
+        state(&LiveFile::read(&text)?, view)
     }
 
     #[test]
@@ -239,7 +241,7 @@ mod tests {
         };
         let doc = read(LIVE, &view).unwrap();
         assert_eq!(doc.turn, "watch");
-        assert_eq!(doc.variant, "crazyhouse");
+        assert_eq!(doc.variant, VariantId::Crazyhouse.name());
         let text = to_text(&doc);
         assert!(
             text.contains(r#""players":{"white":"x","black":"y"}"#),
@@ -277,7 +279,7 @@ mod tests {
         for (from, to) in [
             (r#""vsadnik-live""#, r#""other""#),
             (r#""version":1"#, r#""version":9"#),
-            (r#""crazyhouse""#, r#""nosuch""#),
+            (r#""VARIANT""#, r#""nosuch""#),
             ("rnbqkbnr/pppp1ppp", "rnbqkbnrr/pppp1ppp"),
             (r#""running":"white""#, r#""running":"red""#),
             (r#""color":"white""#, r#""color":1"#),

@@ -8,6 +8,7 @@ mod fen;
 mod notation;
 mod odd_input;
 mod perft_fixtures;
+mod perft_suite;
 mod progressive;
 mod progressive_perft;
 mod progressive_record;

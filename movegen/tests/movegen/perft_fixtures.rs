@@ -8,35 +8,7 @@ use movegen::perft::perft_divide;
 use movegen::variant::{dispatch, Position, VariantVisitor};
 use movegen::Board;
 
-struct Fixture {
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn load(path: &std::path::Path) -> Vec<Fixture> {
-    let text = std::fs::read_to_string(path).expect("fixture file");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut parts = l.split(';');
-            let fen = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let (d, n) = p.trim().split_once(' ').expect("';Dn count'");
-                    (d[1..].parse().unwrap(), n.trim().parse().unwrap())
-                })
-                .collect();
-            Fixture { fen, counts }
-        })
-        .collect()
-}
-
-fn limit() -> u64 {
-    std::env::var("VSADNIK_PERFT_LIMIT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(20_000_000)
-}
+use crate::perft_suite::{limit, load, path, Fixture};
 
 struct Check<'a>(&'a [Fixture], &'a str);
 
@@ -47,7 +19,7 @@ impl VariantVisitor for Check<'_> {
         for f in self.0 {
             let pos = P::from_fen(&f.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", self.1, f.fen));
             for &(depth, expected) in &f.counts {
-                if expected <= limit() {
+                if expected <= limit(20_000_000) {
                     assert_eq!(
                         pos.clone().perft(depth),
                         expected,
@@ -93,8 +65,7 @@ fn every_fixture_file_matches() {
 
 #[test]
 fn divide_sums_to_perft() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft/chess.epd");
-    let f = &load(std::path::Path::new(path))[1];
+    let f = &load(&path("chess"))[1];
     let b = Board::from_fen(&f.fen).unwrap();
     let (depth, total) = f.counts[2];
     let parts = perft_divide(&b, depth);

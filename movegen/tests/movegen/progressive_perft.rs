@@ -6,30 +6,13 @@
 use movegen::progressive::{EnglishPosition, ItalianPosition, ScottishPosition};
 use movegen::variant::Position;
 
-fn suite(name: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    let path = format!("{}/../data/perft/{name}.epd", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("perft suite");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut parts = l.split(';');
-            let fen = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let (d, n) = p.trim().split_once(' ').expect("';Dn count'");
-                    (d[1..].parse().unwrap(), n.parse().unwrap())
-                })
-                .collect();
-            (fen, counts)
-        })
-        .collect()
-}
+use crate::perft_suite::{load, path, Fixture};
 
 fn check<P: Position>(name: &str) {
-    let suite = suite(name);
+    let suite = load(&path(name));
     assert!(suite.len() >= 12, "{name}: {} positions", suite.len());
     let mut checked = 0;
-    for (fen, counts) in &suite {
+    for Fixture { fen, counts } in &suite {
         let mut p = P::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for &(depth, expected) in counts {
             assert_eq!(p.perft(depth), expected, "{name}: {fen} depth {depth}");

@@ -7,31 +7,7 @@
 use movegen::tavreli::TavreliPosition;
 use movegen::Position;
 
-fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft/tavreli.epd");
-    let text = std::fs::read_to_string(path).expect("the tavreli perft suite");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut parts = l.split(';');
-            let fen = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let (d, n) = p.trim().split_once(' ').expect("';Dn count'");
-                    (d[1..].parse().unwrap(), n.parse().unwrap())
-                })
-                .collect();
-            (fen, counts)
-        })
-        .collect()
-}
-
-fn limit() -> u64 {
-    std::env::var("VSADNIK_PERFT_LIMIT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5_000_000)
-}
+use crate::perft_suite::{limit, load, path, Fixture};
 
 fn slow_perft(p: &mut TavreliPosition, depth: u32) -> u64 {
     if depth == 0 {
@@ -50,14 +26,14 @@ fn slow_perft(p: &mut TavreliPosition, depth: u32) -> u64 {
 
 #[test]
 fn tavreli_perft_suite_matches_the_reference() {
-    let suite = suite();
+    let suite = load(&path("tavreli"));
     assert!(suite.len() >= 15, "{} positions", suite.len());
     let mut checked = 0;
-    for (fen, counts) in &suite {
+    for Fixture { fen, counts } in &suite {
         let mut p = TavreliPosition::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(&p.to_fen(), fen, "the suite's FENs are canonical");
         for &(depth, expected) in counts {
-            if expected > limit() {
+            if expected > limit(5_000_000) {
                 continue;
             }
             assert_eq!(p.perft(depth), expected, "{fen} depth {depth}");

@@ -88,8 +88,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            (o.port, o.variant.name(), o.side),
-            (8080, "tavreli", Side::Both)
+            (o.port, o.variant, o.side),
+            (8080, VariantId::Tavreli, Side::Both)
         );
         assert_eq!(o.engine.unwrap().argv, ["fairymax"]);
         assert!(o.open && o.partner.is_none());
