@@ -10,6 +10,7 @@ use crate::search::{ThreadResult, Worker};
 use crate::searchable::Searchable;
 use crate::series::plan::Plans;
 use crate::settings::Settings;
+use crate::strength::{Draws, Plan, Strength};
 use crate::tt::TranspositionTable;
 use std::any::Any;
 use std::cell::Cell;
@@ -117,6 +118,11 @@ pub struct Engine {
     /// the progressive series switches and the developer caps; a search
     /// reads them once, at its start.
     pub settings: Settings,
+    /// The playing level and opening variety; a search reads them at its
+    /// start.
+    pub strength: Strength,
+    /// The draws of the searches below full strength or with variety.
+    draws: Mutex<Draws>,
 }
 
 /// A running search.
@@ -178,7 +184,16 @@ impl Engine {
             multipv: 1,
             move_overhead: Duration::from_millis(30),
             settings: Settings::default(),
+            strength: Strength::default(),
+            draws: Mutex::new(Draws::from_entropy()),
         }
+    }
+
+    /// Seeds the draws of the searches below full strength or with
+    /// variety (they are seeded from the system's entropy otherwise): the
+    /// same seed and the same searches give the same moves.
+    pub fn seed(&mut self, seed: u64) {
+        self.draws = Mutex::new(Draws::new(seed));
     }
 
     /// Replaces the table with an empty one of `mb` megabytes. The old
@@ -252,6 +267,14 @@ impl Engine {
     ) -> SearchHandle {
         limits.horizon.get_or_insert(P::CLOCK_HORIZON);
         crate::ablation::cap_limits(&self.settings.caps, &mut limits, self.move_overhead);
+        let plan = self.strength.plan(pos.game_ply());
+        if let Some(d) = plan.depth {
+            limits.depth = Some(limits.depth.map_or(d, |asked| asked.min(d)));
+        }
+        let draws = match self.draws.lock() {
+            Ok(mut d) => d.fork(),
+            Err(_) => Draws::from_entropy(),
+        };
         let mut list = P::MoveList::default();
         pos.generate_moves(&mut list);
         let mut root: Vec<P::Move> = list.iter().copied().collect();
@@ -271,7 +294,8 @@ impl Engine {
             plans: self.plans.clone(),
             settings: self.settings,
             threads,
-            multipv: self.multipv,
+            multipv: self.multipv.max(plan.lines),
+            plan,
         };
         let ctl = control.clone();
         let fallback = root.first().map(|m| m.to_string());
@@ -280,7 +304,7 @@ impl Engine {
             .name("search".into())
             .stack_size(STACK_BYTES)
             .spawn(move || {
-                let result = run(pos, root, limits, &shared, ctl, rep.as_ref());
+                let result = run(pos, root, limits, &shared, draws, ctl, rep.as_ref());
                 rep.finished(&result);
                 result
             });
@@ -309,6 +333,8 @@ struct Shared {
     settings: Settings,
     threads: usize,
     multipv: usize,
+    /// What the engine's strength changes in this search.
+    plan: Plan,
 }
 
 fn run<P: Searchable>(
@@ -316,6 +342,7 @@ fn run<P: Searchable>(
     root: Vec<P::Move>,
     limits: Limits,
     shared: &Shared,
+    draws: Draws,
     control: Arc<Control>,
     reporter: &dyn Reporter,
 ) -> SearchResult {
@@ -417,6 +444,7 @@ fn run<P: Searchable>(
         (main, helpers)
     });
     let mut best = main;
+    draw_line(&shared.plan, draws, &mut best);
     let helper_best = helpers
         .into_iter()
         .filter(|h| multipv == 1 && h.depth > best.depth && !h.pv.is_empty())
@@ -442,6 +470,18 @@ fn run<P: Searchable>(
         nodes,
         time_ms: ms,
     }
+}
+
+/// Below full strength or with variety: plays the line `draws` takes
+/// among `best`'s lines under `plan`.
+fn draw_line<M: Clone>(plan: &Plan, mut draws: Draws, best: &mut ThreadResult<M>) {
+    if best.lines.len() < 2 {
+        return;
+    }
+    let scores: Vec<i32> = best.lines.iter().map(|(score, _)| *score).collect();
+    let (score, pv) = &best.lines[draws.pick(&scores, plan.draw)];
+    best.score = *score;
+    best.pv = pv.clone();
 }
 
 /// Searches `pos` to `depth` with one thread and a fresh table; returns the

@@ -14,6 +14,7 @@ pub mod search;
 pub mod searchable;
 pub mod series;
 pub mod settings;
+pub mod strength;
 pub mod tt;
 pub mod variants;
 
@@ -22,4 +23,5 @@ pub use info::{Reporter, Score, ScoreBound, SearchInfo, SearchResult, Silent};
 pub use limits::Limits;
 pub use searchable::Searchable;
 pub use settings::Settings;
+pub use strength::{Level, Strength};
 pub use variants::{dispatch, SearchVisitor};

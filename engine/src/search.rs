@@ -44,6 +44,9 @@ pub struct ThreadResult<M> {
     pub pv: Vec<M>,
     /// Deepest ply reached in the last completed iteration.
     pub seldepth: i32,
+    /// With several lines searched: each line's score and principal
+    /// variation in the last completed iteration, best first.
+    pub lines: Vec<(i32, Vec<M>)>,
 }
 
 impl<M: std::fmt::Display> ThreadResult<M> {
@@ -206,6 +209,7 @@ impl<P: Searchable> Worker<P> {
             score: -INFINITE,
             pv: vec![self.root_moves[0].mv],
             seldepth: 0,
+            lines: Vec::new(),
         };
         let lines = self.multipv.min(self.root_moves.len());
         let ahead = self.id % 2 == 1;
@@ -254,6 +258,14 @@ impl<P: Searchable> Worker<P> {
                 score: best.current,
                 pv: best.pv.clone(),
                 seldepth: best.seldepth,
+                lines: if lines > 1 {
+                    self.root_moves[..lines]
+                        .iter()
+                        .map(|rm| (rm.current, rm.pv.clone()))
+                        .collect()
+                } else {
+                    Vec::new()
+                },
             };
             if self.control.should_stop_after_iteration(
                 self.id,

@@ -4,7 +4,8 @@
 
 use crate::event::{Event, Out};
 use crossbeam::channel::Sender;
-use engine::{Engine, Settings};
+use engine::strength::{ELO_MAX, ELO_MIN};
+use engine::{Engine, Level, Settings, Strength};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -63,6 +64,49 @@ pub fn host_threads() -> usize {
     })
 }
 
+/// The strength options as the protocols name them (Stockfish's names):
+/// `Skill Level` applies unless `UCI_LimitStrength` asks for `UCI_Elo`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthOptions {
+    /// `Skill Level`, 0 to 20 (20: full strength).
+    pub skill: u8,
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    pub limit: bool,
+    /// `UCI_Elo`.
+    pub elo: u32,
+    /// `Variety`: draw the first moves among near-equal ones.
+    pub variety: bool,
+    /// CECP `random` mode (toggled by `random`, off after `new`): variety
+    /// for the game.
+    pub random: bool,
+}
+
+impl Default for StrengthOptions {
+    fn default() -> Self {
+        StrengthOptions {
+            skill: 20,
+            limit: false,
+            elo: ELO_MIN,
+            variety: false,
+            random: false,
+        }
+    }
+}
+
+impl StrengthOptions {
+    /// The engine's strength under these options.
+    pub fn strength(&self) -> Strength {
+        Strength {
+            level: if self.limit {
+                Level::from_elo(self.elo)
+            } else {
+                Level::from_skill(self.skill)
+            },
+            variety: self.variety || self.random,
+        }
+    }
+}
+
 /// Engine, output and channel, handed from one dialect to the other.
 pub struct Core {
     /// Protocol output.
@@ -73,6 +117,8 @@ pub struct Core {
     pub engine: Engine,
     /// Current hash size in megabytes.
     pub hash_mb: usize,
+    /// The strength options (the engine plays by them).
+    pub strength: StrengthOptions,
     next_id: u64,
 }
 
@@ -88,6 +134,7 @@ impl Core {
             tx,
             engine,
             hash_mb: DEFAULT_HASH_MB,
+            strength: StrengthOptions::default(),
             next_id: 0,
         }
     }
@@ -147,6 +194,38 @@ impl Core {
         }
         self.engine.move_overhead = Duration::from_millis(ms as u64);
         Ok(())
+    }
+
+    /// Sets `Skill Level` (0 to 20).
+    pub fn set_skill(&mut self, n: i64) -> Result<(), String> {
+        if !(0..=20).contains(&n) {
+            return Err(format!("Skill Level must be from 0 to 20, got {n}"));
+        }
+        self.set_strength(StrengthOptions {
+            skill: n as u8,
+            ..self.strength
+        });
+        Ok(())
+    }
+
+    /// Sets `UCI_Elo`.
+    pub fn set_elo(&mut self, n: i64) -> Result<(), String> {
+        if n < i64::from(ELO_MIN) || n > i64::from(ELO_MAX) {
+            return Err(format!(
+                "UCI_Elo must be from {ELO_MIN} to {ELO_MAX}, got {n}"
+            ));
+        }
+        self.set_strength(StrengthOptions {
+            elo: n as u32,
+            ..self.strength
+        });
+        Ok(())
+    }
+
+    /// Sets the strength options and the engine's strength from them.
+    pub fn set_strength(&mut self, options: StrengthOptions) {
+        self.strength = options;
+        self.engine.strength = options.strength();
     }
 }
 

@@ -4,13 +4,14 @@
 //! every `info` precedes its `bestmove` and every `go` gets one `bestmove`.
 
 use crate::core::{
-    max_hash_mb, parse_bool, parse_int, split_command, Core, Flow, DEFAULT_HASH_MB,
-    DEFAULT_OVERHEAD_MS, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
+    max_hash_mb, parse_bool, parse_int, split_command, Core, Flow, StrengthOptions,
+    DEFAULT_HASH_MB, DEFAULT_OVERHEAD_MS, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
 };
 use crate::event::{Event, Out};
 use crate::session::{new_session, Session, SetupError};
 use crate::team_talk::sit_message;
 use crossbeam::channel::Sender;
+use engine::strength::{ELO_MAX, ELO_MIN};
 use engine::{Limits, Reporter, ScoreBound, SearchHandle, SearchInfo, SearchResult};
 use movegen::{Color, VariantId};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -273,6 +274,10 @@ impl Uci {
                 "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
             ),
             "option name Clear Hash type button".to_string(),
+            "option name Skill Level type spin default 20 min 0 max 20".to_string(),
+            "option name UCI_LimitStrength type check default false".to_string(),
+            format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
+            "option name Variety type check default false".to_string(),
             format!(
                 "option name UCI_Variant type combo default {}{variants}",
                 VariantId::DEFAULT
@@ -330,6 +335,24 @@ impl Uci {
             }
             "clear hash" => {
                 self.core.engine.clear_hash();
+                Ok(())
+            }
+            "skill level" => self.core.set_skill(parse_int(name, need(name, value)?)?),
+            "uci_elo" => self.core.set_elo(parse_int(name, need(name, value)?)?),
+            "uci_limitstrength" => {
+                let limit = parse_bool(name, need(name, value)?)?;
+                self.core.set_strength(StrengthOptions {
+                    limit,
+                    ..self.core.strength
+                });
+                Ok(())
+            }
+            "variety" => {
+                let variety = parse_bool(name, need(name, value)?)?;
+                self.core.set_strength(StrengthOptions {
+                    variety,
+                    ..self.core.strength
+                });
                 Ok(())
             }
             "uci_variant" => {

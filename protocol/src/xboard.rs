@@ -5,13 +5,15 @@
 //! search results come back as events and are acted on in input order.
 
 use crate::core::{
-    max_hash_mb, parse_int, split_command, Core, Flow, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
+    max_hash_mb, parse_int, split_command, Core, Flow, StrengthOptions, MAX_MULTIPV,
+    MAX_OVERHEAD_MS, MAX_THREADS,
 };
 use crate::event::{Event, Out};
 use crate::session::{new_session, result_text, Session, SetupError};
 use crate::uci::{echo, engine_name};
 use crate::xboard_gui::Gui;
 use crossbeam::channel::Sender;
+use engine::strength::{ELO_MAX, ELO_MIN};
 use engine::{Limits, Reporter, Score, ScoreBound, SearchHandle, SearchInfo, SearchResult};
 use movegen::{Color, Status, VariantId};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -505,9 +507,13 @@ impl Xboard {
             return Flow::Continue;
         }
         match cmd {
-            "xboard" | "rejected" | "name" | "rating" | "random" | "ics" | "pause" | "resume"
-            | "draw" | "egtpath" => {}
+            "xboard" | "rejected" | "name" | "rating" | "ics" | "pause" | "resume" | "draw"
+            | "egtpath" => {}
             "accepted" => self.gui.accepted(rest),
+            "random" => self.core.set_strength(StrengthOptions {
+                random: !self.core.strength.random,
+                ..self.core.strength
+            }),
             "computer" => self.gui.computer(),
             "lift" | "put" | "hover" => {
                 let marker = self.on_real_game(|gui, game| gui.marker(cmd, rest, line, game));
@@ -679,6 +685,22 @@ impl Xboard {
                 e.move_overhead.as_millis()
             ),
             "feature option=\"ClearHash -button\"".to_string(),
+            format!(
+                "feature option=\"SkillLevel -spin {} 0 20\"",
+                self.core.strength.skill
+            ),
+            format!(
+                "feature option=\"UCI_LimitStrength -check {}\"",
+                u8::from(self.core.strength.limit)
+            ),
+            format!(
+                "feature option=\"UCI_Elo -spin {} {ELO_MIN} {ELO_MAX}\"",
+                self.core.strength.elo
+            ),
+            format!(
+                "feature option=\"Variety -check {}\"",
+                u8::from(self.core.strength.variety)
+            ),
             "feature done=1".to_string(),
         ]);
     }
@@ -688,6 +710,11 @@ impl Xboard {
         self.team_new_game();
         self.session = new_session(VariantId::DEFAULT);
         self.force = false;
+        // CECP: `new` turns random mode off.
+        self.core.set_strength(StrengthOptions {
+            random: false,
+            ..self.core.strength
+        });
         self.engine_side = Color::Black;
         self.tc.sd = None;
         self.tc.nps = None;
@@ -914,6 +941,20 @@ impl Xboard {
             "threads" => int(value)
                 .and_then(|n| self.core.set_threads(n))
                 .map(|note| self.note(note)),
+            "skilllevel" => int(value).and_then(|n| self.core.set_skill(n)),
+            "ucielo" => int(value).and_then(|n| self.core.set_elo(n)),
+            "ucilimitstrength" => int(value).map(|n| {
+                self.core.set_strength(StrengthOptions {
+                    limit: n != 0,
+                    ..self.core.strength
+                })
+            }),
+            "variety" => int(value).map(|n| {
+                self.core.set_strength(StrengthOptions {
+                    variety: n != 0,
+                    ..self.core.strength
+                })
+            }),
             _ => {
                 self.error("unknown option", line);
                 return;

@@ -93,8 +93,10 @@ struct Effort {
 impl Effort {
     fn for_limits(limits: &crate::limits::Limits) -> Effort {
         match limits.depth {
-            // Fixed depth (bench, tests): node budgets only, deterministic.
-            Some(d) if limits.time.is_none() && limits.movetime.is_none() => {
+            // A depth (bench, tests, a playing level below full strength):
+            // node budgets by the depth, deterministic unless the clock
+            // runs out first.
+            Some(d) => {
                 let d = d.clamp(1, 30) as u64;
                 Effort {
                     mate_nodes: Some(5_000 * d),

@@ -7,3 +7,4 @@ mod engines_apart;
 mod progressive_mates;
 mod progressive_search;
 mod search;
+mod strength;

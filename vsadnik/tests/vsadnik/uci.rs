@@ -831,3 +831,50 @@ fn threads_are_capped_at_the_hosts_hardware_threads() {
         ["# Threads 256 is more than the 2 hardware threads of this machine; searching with 2"]
     );
 }
+
+/// Issue 33 (1, 2): the strength options as Stockfish names them; a level
+/// below full strength stops at its depth and searches several lines; bad
+/// values are refused with a message and change nothing.
+#[test]
+fn strength_options_limit_the_search_and_refuse_bad_values() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let options = e.expect("uciok");
+    for wanted in [
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+        "option name Variety type check default false",
+    ] {
+        assert!(options.iter().any(|l| l == wanted), "{wanted}: {options:?}");
+    }
+    assert!(options
+        .iter()
+        .any(|l| l.starts_with("option name UCI_Elo type spin")));
+    e.send("setoption name Skill Level value 21");
+    assert_eq!(
+        e.sync(),
+        ["info string Error: Skill Level must be from 0 to 20, got 21"]
+    );
+    e.send("setoption name UCI_Elo value 900");
+    let said = e.sync();
+    assert!(
+        said.len() == 1 && said[0].starts_with("info string Error: UCI_Elo must be from"),
+        "{said:?}"
+    );
+    e.send("setoption name Skill Level value 4");
+    e.send("position startpos moves e2e4");
+    e.send("go movetime 5000");
+    let lines = e.expect_prefix("bestmove");
+    let depths: Vec<i32> = lines
+        .iter()
+        .filter_map(|l| field(l, "depth")?.parse().ok())
+        .collect();
+    assert_eq!(depths.iter().max(), Some(&3), "{lines:?}");
+    assert!(lines.iter().any(|l| field(l, "multipv") == Some("5")));
+    e.send("setoption name Skill Level value 20");
+    e.send("go depth 5");
+    let lines = e.expect_prefix("bestmove");
+    assert!(lines
+        .iter()
+        .all(|l| field(l, "multipv").is_none_or(|m| m == "1")));
+}

@@ -638,3 +638,36 @@ fn d_while_pondering_shows_the_game() {
     e.expect_prefix("Hint: ");
     assert_eq!(xboard_fen(&mut e, 1), want);
 }
+
+/// Issue 33 (1, 2): the strength options through `option`, announced as
+/// features with no spaces in their names; `random` is taken (variety for
+/// the game) and bad values are refused.
+#[test]
+fn strength_options_and_random_through_xboard() {
+    let mut e = Engine::xboard();
+    e.send("protover 2");
+    let features = e.expect("feature done=1");
+    for wanted in [
+        "feature option=\"SkillLevel -spin 20 0 20\"",
+        "feature option=\"UCI_LimitStrength -check 0\"",
+        "feature option=\"Variety -check 0\"",
+    ] {
+        assert!(
+            features.iter().any(|l| l == wanted),
+            "{wanted}: {features:?}"
+        );
+    }
+    e.send("option SkillLevel=25");
+    assert_eq!(e.ping(1), ["Error (bad parameter): option SkillLevel=25"]);
+    e.send("option SkillLevel=2");
+    e.send("random");
+    assert!(e.ping(2).is_empty());
+    e.send("post");
+    e.send("go");
+    let lines = e.expect_prefix("move ");
+    let depths: Vec<i32> = lines
+        .iter()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(depths.iter().max(), Some(&2), "{lines:?}");
+}

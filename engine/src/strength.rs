@@ -1,0 +1,324 @@
+//! Playing below full strength and varying the opening: how a search is
+//! limited, and how the move is drawn from its best lines.
+//!
+//! A [`Level`] runs from 0 (weakest) to 20 (full strength). Below 20 the
+//! search stops at a depth that grows with the level, so a weak level misses
+//! what lies deeper (as a weaker player does), and the move is drawn among
+//! the best few lines with a noise that shrinks as the level grows: a weak
+//! level plays moves that look good at its depth and now and then one that
+//! is a little worse, never one its own search sees losing much more than
+//! its noise. `UCI_Elo` is turned into a level through [`ELO_SCALE`], the
+//! calibration published in docs/strength.md.
+//!
+//! [`Strength::variety`] draws the first moves of a game among near-equal
+//! ones, so that engine-versus-engine games differ; it is off by default,
+//! and the draws come from the engine's seed, so a given seed replays.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The full-strength level.
+pub const FULL: f64 = 20.0;
+
+/// Lines searched and drawn from below full strength or with variety.
+pub const LINES: usize = 5;
+
+/// Plies from the game's start in which variety draws the move.
+pub const VARIETY_PLIES: usize = 16;
+
+/// How far (centipawns) below the best line a varied opening move may be.
+pub const VARIETY_MARGIN: i32 = 20;
+
+/// The noise (centipawns) at level 0.
+const WEAKEST_NOISE: f64 = 200.0;
+
+/// `UCI_Elo` to level: measured Elo of levels in chess against Stockfish
+/// 15.1's `UCI_Elo` (docs/strength.md), increasing in both; between two
+/// points the level is interpolated linearly.
+pub const ELO_SCALE: [(u32, f64); 4] = [(1350, 0.0), (1800, 6.0), (2200, 12.0), (2500, 18.0)];
+
+/// The lowest `UCI_Elo` offered.
+pub const ELO_MIN: u32 = ELO_SCALE[0].0;
+/// The highest `UCI_Elo` offered.
+pub const ELO_MAX: u32 = ELO_SCALE[ELO_SCALE.len() - 1].0;
+
+/// A playing level from 0 to [`FULL`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Level(f64);
+
+impl Level {
+    /// Full strength.
+    pub const FULL: Level = Level(FULL);
+
+    /// The UCI `Skill Level` (0 to 20).
+    pub fn from_skill(skill: u8) -> Level {
+        Level(f64::from(skill).min(FULL))
+    }
+
+    /// The level of `elo` on [`ELO_SCALE`] (clamped to its ends).
+    pub fn from_elo(elo: u32) -> Level {
+        let elo = elo.clamp(ELO_MIN, ELO_MAX) as f64;
+        let level = ELO_SCALE
+            .windows(2)
+            .find(|w| elo <= w[1].0 as f64)
+            .map(|w| {
+                let ((e0, l0), (e1, l1)) = ((w[0].0 as f64, w[0].1), (w[1].0 as f64, w[1].1));
+                l0 + (l1 - l0) * (elo - e0) / (e1 - e0)
+            })
+            .unwrap_or(ELO_SCALE[ELO_SCALE.len() - 1].1);
+        Level(level)
+    }
+
+    /// Whether this is full strength (nothing limited, nothing drawn).
+    pub fn is_full(self) -> bool {
+        self.0 >= FULL
+    }
+
+    /// The depth a search stops at: 1 at level 0, 12 at level 19.
+    pub fn depth(self) -> Option<i32> {
+        (!self.is_full()).then(|| 1 + (self.0 * 0.6) as i32)
+    }
+
+    /// The noise added to each line's score before the best is taken: it
+    /// falls with the cube of the distance to full strength, so the middle
+    /// levels draw only among near-equal moves.
+    fn noise(self) -> i32 {
+        (WEAKEST_NOISE * (1.0 - self.0 / FULL).max(0.0).powi(3)).round() as i32
+    }
+}
+
+/// How one engine chooses its moves: its level and whether it varies its
+/// openings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    /// The playing level.
+    pub level: Level,
+    /// Draw the first [`VARIETY_PLIES`] plies among moves within
+    /// [`VARIETY_MARGIN`] of the best.
+    pub variety: bool,
+}
+
+impl Default for Strength {
+    fn default() -> Self {
+        Strength {
+            level: Level::FULL,
+            variety: false,
+        }
+    }
+}
+
+/// How the played line is drawn among a search's lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// The best line.
+    Best,
+    /// Below full strength: each line's score, less its loss to the best,
+    /// plus a uniform draw in `0..=noise` centipawns; the highest wins.
+    Noisy(i32),
+    /// Variety: any line within this many centipawns of the best, each
+    /// as likely.
+    Even(i32),
+}
+
+/// What a search at `game_ply` does differently under a [`Strength`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The depth limit (None: the search's own).
+    pub depth: Option<i32>,
+    /// The lines to search (at least).
+    pub lines: usize,
+    /// How the line played is drawn.
+    pub draw: Draw,
+}
+
+impl Strength {
+    /// The plan of a search at `game_ply` plies from the game's start.
+    pub fn plan(&self, game_ply: usize) -> Plan {
+        let noise = self.level.noise();
+        let draw = if self.variety && game_ply < VARIETY_PLIES && noise <= VARIETY_MARGIN {
+            Draw::Even(VARIETY_MARGIN)
+        } else if noise > 0 {
+            Draw::Noisy(noise)
+        } else {
+            Draw::Best
+        };
+        Plan {
+            depth: self.level.depth(),
+            lines: if draw == Draw::Best { 1 } else { LINES },
+            draw,
+        }
+    }
+}
+
+/// The seeded draws of one engine: each search takes the next draw.
+#[derive(Clone, Debug)]
+pub struct Draws(StdRng);
+
+impl Draws {
+    /// Draws from `seed`.
+    pub fn new(seed: u64) -> Draws {
+        Draws(StdRng::seed_from_u64(seed))
+    }
+
+    /// Draws from the operating system's entropy.
+    pub fn from_entropy() -> Draws {
+        Draws(StdRng::from_entropy())
+    }
+
+    /// The draws of one search, split off these (the next seed).
+    pub fn fork(&mut self) -> Draws {
+        Draws::new(self.0.gen())
+    }
+
+    /// The index of the line played among `scores` (best first, from the
+    /// mover's view) under `draw`. Lines losing more than the noise or the
+    /// margin are never taken, nor is any but the best when it is a found
+    /// mate.
+    pub fn pick(&mut self, scores: &[i32], draw: Draw) -> usize {
+        let Some(&best) = scores.first() else {
+            return 0;
+        };
+        if best.abs() >= crate::info::score::MATE_BOUND {
+            return 0;
+        }
+        let within = |limit: i32| {
+            scores
+                .iter()
+                .take_while(move |&&s| best.saturating_sub(s) <= limit)
+                .count()
+        };
+        match draw {
+            Draw::Best => 0,
+            Draw::Even(margin) => self.0.gen_range(0..within(margin)),
+            Draw::Noisy(noise) => {
+                let mut chosen = (0, i32::MIN);
+                for (i, &s) in scores[..within(noise)].iter().enumerate() {
+                    let value = self.0.gen_range(0..=noise) - (best - s);
+                    if value > chosen.1 {
+                        chosen = (i, value);
+                    }
+                }
+                chosen.0
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_elo_scale_is_increasing_and_meets_its_points() {
+        for w in ELO_SCALE.windows(2) {
+            assert!(w[0].0 < w[1].0 && w[0].1 < w[1].1, "{w:?}");
+        }
+        for (elo, level) in ELO_SCALE {
+            assert_eq!(Level::from_elo(elo), Level(level));
+        }
+        assert_eq!(Level::from_elo(0), Level(ELO_SCALE[0].1));
+        assert_eq!(Level::from_elo(9999), Level(ELO_SCALE[3].1));
+        let mut last = -1.0;
+        for elo in (ELO_MIN..=ELO_MAX).step_by(10) {
+            let Level(l) = Level::from_elo(elo);
+            assert!(l > last, "{elo}");
+            last = l;
+        }
+    }
+
+    #[test]
+    fn full_strength_limits_and_draws_nothing() {
+        let plan = Strength::default().plan(0);
+        assert_eq!(
+            plan,
+            Plan {
+                depth: None,
+                lines: 1,
+                draw: Draw::Best
+            }
+        );
+    }
+
+    #[test]
+    fn lower_levels_search_shallower_with_more_noise() {
+        let mut last = Strength {
+            level: Level::from_skill(0),
+            variety: false,
+        }
+        .plan(40);
+        assert_eq!(last.depth, Some(1));
+        for skill in 1..20 {
+            let plan = Strength {
+                level: Level::from_skill(skill),
+                variety: false,
+            }
+            .plan(40);
+            let noise = |p: Plan| match p.draw {
+                Draw::Noisy(n) => n,
+                _ => 0,
+            };
+            assert!(
+                plan.depth >= last.depth && noise(plan) <= noise(last),
+                "{skill}"
+            );
+            assert!(
+                plan.depth > last.depth || noise(plan) < noise(last),
+                "{skill}"
+            );
+            last = plan;
+        }
+    }
+
+    #[test]
+    fn variety_draws_in_the_opening_only() {
+        let varied = Strength {
+            level: Level::FULL,
+            variety: true,
+        };
+        assert_eq!(varied.plan(0).draw, Draw::Even(VARIETY_MARGIN));
+        assert_eq!(varied.plan(VARIETY_PLIES - 1).lines, LINES);
+        assert_eq!(varied.plan(VARIETY_PLIES), Strength::default().plan(0));
+    }
+
+    #[test]
+    fn a_draw_never_takes_a_line_losing_more_than_the_noise() {
+        let mut draws = Draws::new(7);
+        let scores = [50, 45, 30, -200, -900];
+        let mut seen = [0; 5];
+        for _ in 0..2000 {
+            seen[draws.pick(&scores, Draw::Noisy(40))] += 1;
+        }
+        assert!(
+            seen[0] > seen[1] && seen[1] > seen[2] && seen[2] > 0,
+            "{seen:?}"
+        );
+        assert_eq!(&seen[3..], &[0, 0]);
+        assert_eq!(draws.pick(&scores, Draw::Best), 0);
+        let mut even = [0; 5];
+        for _ in 0..3000 {
+            even[draws.pick(&scores, Draw::Even(20))] += 1;
+        }
+        assert!(
+            even[..3].iter().all(|&n| (800..1200).contains(&n)),
+            "{even:?}"
+        );
+        assert_eq!(&even[3..], &[0, 0]);
+        let mate = crate::info::score::MATE - 3;
+        assert!((0..100).all(|_| draws.pick(&[mate, 40, 39], Draw::Noisy(300)) == 0));
+    }
+
+    #[test]
+    fn the_same_seed_draws_the_same_lines() {
+        let scores = [10, 9, 8, 7, 6];
+        let a: Vec<usize> = {
+            let mut d = Draws::new(42);
+            (0..50).map(|_| d.pick(&scores, Draw::Noisy(20))).collect()
+        };
+        let b: Vec<usize> = {
+            let mut d = Draws::new(42);
+            (0..50).map(|_| d.pick(&scores, Draw::Noisy(20))).collect()
+        };
+        assert_eq!(a, b);
+        assert!(a.iter().any(|&i| i != a[0]));
+    }
+}
