@@ -18,6 +18,7 @@ pub mod clock;
 pub mod console;
 pub mod engine;
 pub mod game;
+pub mod level;
 pub mod live;
 pub mod notation;
 pub mod openings;

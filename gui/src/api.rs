@@ -25,6 +25,7 @@ use super::doc::requests::{
 use super::http::{Request, Response};
 use super::hub::{ApiError, Hub, Payload};
 use super::room::{Command, Side};
+use arena::level::Level;
 use arena::options::TimeControl;
 use serde::de::DeserializeOwned;
 use std::time::Duration;
@@ -78,11 +79,17 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
                 .map(|t| TimeControl::parse(&t))
                 .transpose()
                 .map_err(|e| ApiError::new(400, e.replacen("--tc", "tc", 1)))?;
+            let level = doc
+                .level
+                .map(|l| Level::parse(&l))
+                .transpose()
+                .map_err(|e| ApiError::new(400, e))?;
             Command::New {
                 variant: doc.variant,
                 side,
                 tc,
                 fen: doc.fen.filter(|f| !f.trim().is_empty()),
+                level,
             }
         }
         "/api/load" => {
@@ -185,7 +192,7 @@ mod tests {
         assert!(matches!(command("/api/flip", &req("")), Ok(Command::Flip)));
         let new = command(
             "/api/new",
-            &req("{\"variant\":\"tavreli\",\"side\":\"black\",\"tc\":\"60+1\",\"fen\":\"\"}"),
+            &req("{\"variant\":\"tavreli\",\"side\":\"black\",\"tc\":\"60+1\",\"fen\":\"\",\"level\":\"elo 1600\"}"),
         )
         .unwrap();
         match new {
@@ -194,8 +201,10 @@ mod tests {
                 side,
                 tc,
                 fen,
+                level,
             } => {
                 assert_eq!(variant.as_deref(), Some(movegen::VariantId::Tavreli.name()));
+                assert_eq!(level, Some(Level::Elo(1600)));
                 assert_eq!(side, Some(Side::Black));
                 assert_eq!(tc.unwrap().tag(), "60+1");
                 assert_eq!(fen, None);
@@ -215,6 +224,7 @@ mod tests {
             ("/api/move", "{\"move\":"),
             ("/api/new", "{\"side\":\"red\"}"),
             ("/api/new", "{\"tc\":\"fast\"}"),
+            ("/api/new", "{\"level\":\"skill 21\"}"),
             ("/api/analysis", "{\"on\":\"yes\"}"),
             ("/api/flip", "{\"now\":true}"),
             ("/api/tell", "{}"),

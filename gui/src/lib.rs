@@ -139,6 +139,7 @@ fn config(opts: &GuiOptions) -> Result<Config, UsageError> {
         margin: opts.margin,
         pace: opts.pace,
         debug: opts.debug,
+        level: opts.level,
     })
 }
 

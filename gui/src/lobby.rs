@@ -9,6 +9,7 @@ use super::opponent::Opponent;
 use super::room::{Command, Room, RoomSettings, Side};
 use super::table::new_table;
 use super::team_room::{TeamRoom, TeamSettings};
+use arena::level::Level;
 use arena::options::{EngineSpec, TimeControl};
 use crossbeam::channel::{self, Receiver, Sender};
 use movegen::drops::{dispatch_drops, DropRules, DropVisitor};
@@ -36,6 +37,8 @@ pub struct Config {
     pub pace: Duration,
     /// Echo the engines' traffic on standard error.
     pub debug: bool,
+    /// The first level of the engine in two-player games.
+    pub level: Level,
 }
 
 /// The kinds of room: the two-player room, or the team room of a team
@@ -170,6 +173,7 @@ fn open_room(
         Kind::TwoPlayer => {
             let mut opponent = Opponent::new(config.engine.clone(), config.debug);
             opponent.start()?;
+            opponent.set_level(config.level)?;
             if side != Side::Both {
                 opponent.check_support(variant, false)?;
             }
@@ -178,6 +182,7 @@ fn open_room(
                 side,
                 tc,
                 margin: config.margin,
+                level: config.level,
             };
             let room = Room::new(hub.clone(), rx, table, opponent, settings);
             Box::new(move || room.run())

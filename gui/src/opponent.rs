@@ -7,6 +7,7 @@
 use super::table::Table;
 use arena::engine::{ClockInfo, Engine, GameView, Reply, Thinking};
 use arena::game::GRACE;
+use arena::level::Level;
 use arena::options::{EngineSpec, Proto, TimeControl};
 use crossbeam::channel::Select;
 use movegen::VariantId;
@@ -51,6 +52,10 @@ pub struct Opponent {
     /// `stop`, as engines under a node limit do): nothing to wait for.
     analysis_over: bool,
     told: Option<Told>,
+    /// The level asked for, set at the engine's next new game.
+    level: Level,
+    /// The level the engine process plays at.
+    level_set: Level,
 }
 
 impl Opponent {
@@ -66,7 +71,25 @@ impl Opponent {
             activity: Activity::Idle,
             analysis_over: false,
             told: None,
+            level: Level::Full,
+            level_set: Level::Full,
         }
+    }
+
+    /// The level asked for.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Asks for `level` from the engine's next new game on; refused (and
+    /// nothing changed) when the engine has no option for it.
+    pub fn set_level(&mut self, level: Level) -> Result<(), String> {
+        let name = self.name.clone();
+        self.start()?
+            .level_lines(&level)
+            .map_err(|why| format!("the engine {name} {why}"))?;
+        self.level = level;
+        Ok(())
     }
 
     /// The engine's name (`id name`, `myname`, or its program's).
@@ -104,6 +127,7 @@ impl Opponent {
             e.collect_thinking(true);
             self.engine = Some(e);
             self.told = None;
+            self.level_set = Level::Full;
             self.activity = Activity::Idle;
         }
         Ok(self.engine.as_mut().expect("just started"))
@@ -140,6 +164,11 @@ impl Opponent {
         if fresh {
             let never = crossbeam::channel::never();
             let e = self.engine.as_mut().expect("started");
+            if self.level != self.level_set {
+                e.set_level(&self.level)
+                    .map_err(|why| format!("the engine {} {why}", self.name))?;
+                self.level_set = self.level;
+            }
             if e.new_game(table.variant(), table.start_fen(), tc, true, &never)
                 .is_err()
             {

@@ -2,6 +2,7 @@
 //! the command line into it).
 
 use super::room::Side;
+use arena::level::Level;
 use arena::options::{EngineSpec, TimeControl};
 use movegen::VariantId;
 use std::time::Duration;
@@ -32,6 +33,8 @@ pub struct GuiOptions {
     pub debug: bool,
     /// Watch the game of `vsadnik match --live FILE` instead of playing.
     pub watch: Option<String>,
+    /// The engine's first level in two-player games.
+    pub level: Level,
 }
 
 /// The default time control: five minutes and three seconds a move.

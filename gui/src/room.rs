@@ -13,6 +13,7 @@ use super::table::{load_pgn, new_table, two_player_variant, Table};
 use arena::clock::PlayerClock;
 use arena::engine::{ClockInfo, Reply, Score, Thinking};
 use arena::game::End;
+use arena::level::Level;
 use arena::options::TimeControl;
 use arena::record::{color_name, today, GameRecord};
 use crossbeam::channel::{Receiver, Select, TryRecvError};
@@ -77,6 +78,8 @@ pub enum Command {
         tc: Option<TimeControl>,
         /// A start position.
         fen: Option<String>,
+        /// The engine's playing level.
+        level: Option<Level>,
     },
     /// A position or a game to load (the seat and clock stay).
     Load {
@@ -119,6 +122,8 @@ pub struct RoomSettings {
     pub tc: TimeControl,
     /// How far the engine may overstep its clock.
     pub margin: Duration,
+    /// The engine's playing level.
+    pub level: Level,
 }
 
 /// The arbiter of the board.
@@ -558,6 +563,7 @@ impl Room {
                 side,
                 tc,
                 fen,
+                level,
             } => {
                 let variant = match variant {
                     Some(name) => two_player_variant(&name).map_err(|e| ApiError::new(400, e))?,
@@ -566,7 +572,7 @@ impl Room {
                 let table =
                     new_table(variant, fen.as_deref()).map_err(|e| ApiError::new(400, e))?;
                 let side = side.unwrap_or(self.side);
-                self.replace(table, side, tc.unwrap_or(self.tc), false)?;
+                self.replace(table, side, tc.unwrap_or(self.tc), false, level)?;
             }
             Command::Load { variant, fen, pgn } => {
                 let variant = match variant {
@@ -579,7 +585,7 @@ impl Room {
                     _ => Err("give either a fen or a pgn".to_string()),
                 }
                 .map_err(|e| ApiError::new(400, e))?;
-                self.replace(table, self.side, self.tc, self.analysis)?;
+                self.replace(table, self.side, self.tc, self.analysis, None)?;
             }
             Command::Takeback => self.take_back(now)?,
             Command::Resign => {
@@ -629,10 +635,16 @@ impl Room {
         side: Side,
         tc: TimeControl,
         analysis: bool,
+        level: Option<Level>,
     ) -> Result<(), ApiError> {
         if side != Side::Both {
             self.opponent
                 .check_support(table.variant(), table.start_fen().is_some())
+                .map_err(|e| ApiError::new(400, e))?;
+        }
+        if let Some(level) = level {
+            self.opponent
+                .set_level(level)
                 .map_err(|e| ApiError::new(400, e))?;
         }
         if self.ended.is_none() {

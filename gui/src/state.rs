@@ -8,7 +8,7 @@
 //! see [`super::team_state`] and docs/gui_team.md.
 
 use super::doc::board::Board;
-use super::doc::state::{Clocks, EnginePart, GameResult, State};
+use super::doc::state::{all_variants, team_variants, Clocks, EnginePart, GameResult, State};
 use super::doc::{ColorWord, MoveEntry};
 use super::opponent::Activity;
 use super::room::{Room, Side};
@@ -70,6 +70,7 @@ impl Room {
             status: engine_status,
             color: self.engine_color().map(ColorWord::from),
             notice: self.notice.clone(),
+            level: Some(self.opponent.level().to_string()),
         };
         let turn = if self.end().is_some() || self.table.status() != Status::Ongoing {
             "over"
@@ -82,9 +83,8 @@ impl Room {
             version: self.version,
             variant: variant.name(),
             towers: variant.info().towers,
-            variants: movegen::VariantId::ALL
-                .map(movegen::VariantId::name)
-                .to_vec(),
+            variants: all_variants(),
+            team_variants: team_variants(),
             fen: self.table.fen(),
             start_fen: self.table.start_fen().map(str::to_string),
             side: self.side.name(),

@@ -12,6 +12,7 @@ use super::doc::to_text;
 use super::hub::{ApiError, Envelope, Hub, Payload};
 use super::room::{Command, Side};
 use arena::engine::{Engine, Fault, Reply};
+use arena::level::Level;
 use arena::options::{EngineSpec, Proto, TimeControl};
 use arena::record::today;
 use arena::team::bpgn::TeamRecord;
@@ -331,7 +332,14 @@ impl<R: DropRules> TeamRoom<R> {
                 side,
                 tc,
                 fen,
+                level,
             } => {
+                if level.is_some_and(|l| l != Level::Full) {
+                    return Err(ApiError::new(
+                        400,
+                        "levels are for two-player games; team games are played at full strength",
+                    ));
+                }
                 if let Some(v) = variant.filter(|v| v != self.variant.name()) {
                     VariantId::parse(&v).map_err(|e| ApiError::new(400, e))?;
                     return Err(ApiError::new(

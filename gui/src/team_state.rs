@@ -8,7 +8,9 @@
 //! [`crate::doc::team`].
 
 use super::doc::board::Board;
-use super::doc::state::{Clocks, EnginePart, GameResult, Players, State};
+use super::doc::state::{
+    all_variants, team_variants, Clocks, EnginePart, GameResult, Players, State,
+};
 use super::doc::team::{Message, Seat, SeatedBoard, TeamPart};
 use super::doc::{ColorWord, MoveEntry};
 use super::team_room::{Phase, TeamRoom};
@@ -178,6 +180,7 @@ impl<R: DropRules> TeamRoom<R> {
             status: self.activity(opponent),
             color: Some(my_color.flip().into()),
             notice: self.notice.clone(),
+            level: None,
         };
         let team = TeamPart {
             board: board_name(my_board),
@@ -190,9 +193,8 @@ impl<R: DropRules> TeamRoom<R> {
             version: self.version,
             variant: self.variant.name(),
             towers: false,
-            variants: movegen::VariantId::ALL
-                .map(movegen::VariantId::name)
-                .to_vec(),
+            variants: all_variants(),
+            team_variants: team_variants(),
             fen: self.play.game().to_fen(),
             start_fen: None,
             side: ColorWord::from(my_color).name(),

@@ -11,7 +11,9 @@
 //! variant must be known and every position one of the variant: a file that
 //! is not a live file gives an error, never a panic.
 
-use super::doc::state::{Clocks, EnginePart, GameResult, Players, State};
+use super::doc::state::{
+    all_variants, team_variants, Clocks, EnginePart, GameResult, Players, State,
+};
 use super::doc::watch::{BoardSummary, WatchPart};
 use super::view;
 use arena::live::doc::{LiveBoard, LiveFile, LiveResult};
@@ -161,9 +163,8 @@ fn document(
         version: view.version,
         variant: variant.name(),
         towers: variant.info().towers,
-        variants: movegen::VariantId::ALL
-            .map(movegen::VariantId::name)
-            .to_vec(),
+        variants: all_variants(),
+        team_variants: team_variants(),
         fen: board.fen.clone(),
         start_fen: board.start_fen.clone(),
         side: "watch",
@@ -183,6 +184,7 @@ fn document(
             status: "watching",
             color: None,
             notice: view.error.clone(),
+            level: None,
         },
         analysis: false,
         flipped: view.flipped,

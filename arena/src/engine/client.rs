@@ -39,6 +39,13 @@ pub trait Client: Send + Sync {
         false
     }
 
+    /// The names of the options the engine offered in its handshake.
+    fn options(&self) -> &[String];
+
+    /// The line that sets the engine's option `name` (as the engine spells
+    /// it) to `value` (`true`/`false` for a check).
+    fn option_line(&self, name: &str, value: &str) -> String;
+
     /// Checks that the engine can play `variant` from FEN positions if
     /// `needs_fen`; the message names the problem.
     fn check_support(&self, variant: VariantId, needs_fen: bool) -> Result<(), String>;

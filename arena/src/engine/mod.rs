@@ -19,6 +19,7 @@ pub use process::{Process, Recv};
 pub use thinking::{Score, Thinking, MATE};
 pub use xboard::FEATURE_WAIT;
 
+use super::level::{same_option, Level};
 use super::options::{EngineSpec, Proto, TimeControl};
 use client::{Client, Heard, Settled};
 use crossbeam::channel::{Receiver, Select};
@@ -261,6 +262,35 @@ impl Engine {
                 Recv::Stopped => return Err(Fault::Stopped),
             }
         }
+    }
+
+    /// The lines that set the engine's playing `level` through its options
+    /// (see [`crate::level`]). An engine without the options is taken to
+    /// play at full strength: full strength then needs no line, any other
+    /// level is refused, naming the option it lacks.
+    pub fn level_lines(&self, level: &Level) -> Result<Vec<String>, String> {
+        let mut lines = Vec::new();
+        for (name, value, needed) in level.options() {
+            match self.client.options().iter().find(|o| same_option(o, name)) {
+                Some(own) => lines.push(self.client.option_line(own, &value)),
+                None if needed => return Err(format!("has no {name} option")),
+                None => {}
+            }
+        }
+        Ok(lines)
+    }
+
+    /// Sets the engine's playing `level` (refused as by
+    /// [`Engine::level_lines`]) and waits until it has taken it.
+    pub fn set_level(&mut self, level: &Level) -> Result<(), String> {
+        let lines = self.level_lines(level)?;
+        if !self.proc.send_all(&lines) {
+            return Err("exited".to_string());
+        }
+        self.sync(None).map_err(|f| match f {
+            Fault::Stall => "does not answer".to_string(),
+            _ => "exited".to_string(),
+        })
     }
 
     /// Prepares a new game of `variant` from `start_fen` (or the start

@@ -18,6 +18,8 @@ pub struct Uci {
     name: Option<String>,
     /// The values of its `UCI_Variant` option.
     variants: Vec<String>,
+    /// The names of its options.
+    options: Vec<String>,
 }
 
 /// Sends `uci` and reads the engine's answer up to `uciok`, waiting `wait`
@@ -56,7 +58,13 @@ impl Uci {
     fn hear(&mut self, l: &str) -> Result<(), &'static str> {
         if let Some(name) = l.strip_prefix("id name ") {
             self.name = Some(name.trim().to_string());
-        } else if l.starts_with("option name UCI_Variant ") {
+            return Ok(());
+        }
+        if let Some(rest) = l.strip_prefix("option name ") {
+            let name = rest.split(" type ").next().unwrap_or(rest).trim();
+            self.options.push(name.to_string());
+        }
+        if l.starts_with("option name UCI_Variant ") {
             let mut words = l.split_whitespace();
             while let Some(w) = words.next() {
                 if w == "var" {
@@ -87,6 +95,14 @@ impl Client for Uci {
 
     fn name(&self) -> Option<&str> {
         self.name.as_deref()
+    }
+
+    fn options(&self) -> &[String] {
+        &self.options
+    }
+
+    fn option_line(&self, name: &str, value: &str) -> String {
+        format!("setoption name {name} value {value}")
     }
 
     fn check_support(&self, variant: VariantId, _needs_fen: bool) -> Result<(), String> {

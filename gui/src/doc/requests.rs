@@ -30,6 +30,8 @@ pub struct NewBody {
     pub tc: Option<String>,
     /// A start position.
     pub fen: Option<String>,
+    /// The engine's level: `full`, `skill N`, `elo N`.
+    pub level: Option<String>,
 }
 
 /// `POST /api/load`: `{"fen"}` or `{"pgn"}`, optional `"variant"`.

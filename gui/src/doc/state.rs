@@ -52,6 +52,9 @@ pub struct EnginePart {
     pub color: Option<ColorWord>,
     /// The latest trouble, for the person to read.
     pub notice: Option<String>,
+    /// Its playing level (`full`, `skill N`, `elo N`) in two-player games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
 }
 
 /// Where a progressive game's series stands.
@@ -87,6 +90,8 @@ pub struct State {
     pub towers: bool,
     /// Every variant's name.
     pub variants: Vec<&'static str>,
+    /// The names of the team variants (four seats, two boards).
+    pub team_variants: Vec<&'static str>,
     /// The position.
     pub fen: String,
     /// The set-up, null for the start position.
@@ -126,4 +131,20 @@ pub struct State {
     /// A team game's seats and messages.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<TeamPart>,
+}
+
+/// Every variant's name, for [`State::variants`].
+pub fn all_variants() -> Vec<&'static str> {
+    movegen::VariantId::ALL
+        .map(movegen::VariantId::name)
+        .to_vec()
+}
+
+/// The team variants' names, for [`State::team_variants`].
+pub fn team_variants() -> Vec<&'static str> {
+    movegen::VariantId::ALL
+        .into_iter()
+        .filter(|v| v.info().team)
+        .map(movegen::VariantId::name)
+        .collect()
 }

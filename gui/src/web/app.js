@@ -295,7 +295,8 @@
     $('btn-analysis').setAttribute('aria-pressed', s.analysis ? 'true' : 'false');
     $('btn-resign').disabled = !!s.result;
     $('btn-takeback').disabled = !s.moves.length;
-    $('engine-name').textContent = engine;
+    const level = s.engine.level && s.engine.level !== 'full' ? ` at ${s.engine.level}` : '';
+    $('engine-name').textContent = engine + level;
     $('engine-status').textContent = `(${s.engine.status})`;
     if (s.engine.notice && s.engine.notice !== lastNotice) showMessage(s.engine.notice);
     lastNotice = s.engine.notice;
@@ -693,14 +694,26 @@
       $('ng-variant').value = state.variant;
       $('ng-side').value = state.side;
       if (state.clocks) $('ng-tc').value = state.clocks.tc;
+      const level = state.engine.level;
+      const choice = $('ng-level');
+      if (level && ![...choice.options].some((o) => o.value === level)) choice.add(new Option(level, level));
+      if (level) choice.value = level;
+      levelRow();
     }
   });
+  // Levels are for two-player games: team games play at full strength.
+  const levelRow = () => {
+    const team = state && (state.team_variants || []).includes($('ng-variant').value);
+    $('ng-level-row').hidden = !!team;
+  };
+  $('ng-variant').addEventListener('change', levelRow);
   $('ng-cancel').addEventListener('click', () => { $('newgame').hidden = true; });
   $('newgame').addEventListener('submit', (e) => {
     e.preventDefault();
     const body = { variant: $('ng-variant').value, side: $('ng-side').value, tc: $('ng-tc').value.trim() };
     const fen = $('ng-fen').value.trim();
     if (fen) body.fen = fen;
+    if (!$('ng-level-row').hidden) body.level = $('ng-level').value;
     post('new', body).then((doc) => { if (doc) $('newgame').hidden = true; });
   });
   $('btn-takeback').addEventListener('click', () => post('takeback'));

@@ -3,6 +3,7 @@
 
 use super::parse::{parse, Parsed};
 use super::{spec, UsageError};
+use arena::level::Level;
 use arena::options::{EngineSpec, TimeControl};
 use gui::options::{GuiOptions, DEFAULT_PACE_MS, DEFAULT_TC};
 use gui::room::Side;
@@ -10,8 +11,8 @@ use movegen::VariantId;
 use std::time::Duration;
 
 /// The options of a game that `--watch` does not take.
-const PLAYING: [&str; 8] = [
-    "variant", "side", "engine", "partner", "tc", "margin", "pace", "debug",
+const PLAYING: [&str; 9] = [
+    "variant", "side", "engine", "partner", "tc", "margin", "pace", "debug", "level",
 ];
 
 /// The board `words` ask for.
@@ -60,6 +61,12 @@ pub fn options(words: &[String]) -> Result<GuiOptions, UsageError> {
         open: args.flag("open"),
         debug: args.flag("debug"),
         watch,
+        level: args
+            .one("level")
+            .map(Level::parse)
+            .transpose()
+            .map_err(|e| UsageError(format!("--level: {e}")))?
+            .unwrap_or(Level::Full),
     })
 }
 

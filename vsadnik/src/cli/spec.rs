@@ -269,6 +269,12 @@ pub const COMMANDS: &[Command] = &[
                 "time the engine may overstep its clock, 0 to 60000 ms (default: 50)",
             ),
             one(
+                "level",
+                "LEVEL",
+                "the engine's level in two-player games: full, skill N (0 to 20) or elo N \
+                 (the engine's UCI_Elo range; vsadnik's is in docs/strength.md) (default: full)",
+            ),
+            one(
                 "pace",
                 "MS",
                 "team games: the least time between two moves on the other board, whose \

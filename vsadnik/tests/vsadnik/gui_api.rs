@@ -495,6 +495,7 @@ fn command_line_mistakes_exit_2_with_one_line() {
         vec!["gui", "--port", "x"],
         vec!["gui", "--tc", "fast"],
         vec!["gui", "--side", "red"],
+        vec!["gui", "--level", "skill 99"],
         vec!["gui", "--frob"],
         vec!["gui", "stray"],
         vec!["gui", "--port", "0", "--engine", "/nonexistent/engine"],
@@ -577,5 +578,69 @@ fn the_engine_plays_chess_again_after_another_variant() {
     let s = gui.wait_person();
     assert_eq!(s.get("result"), Some(&Value::Null), "{s}");
     assert_eq!(played(&s).len(), 8);
+    assert!(gui.stop().success());
+}
+
+/// Issue 33 (1, 5): the engine's level, from the command line and per new
+/// game; the engine searches at it (a level-0 analysis stops at depth 1);
+/// a bad level, or one the engine has no option for, is refused and
+/// changes nothing.
+#[test]
+fn the_engines_level_is_chosen_per_game() {
+    let gui = Gui::start(&["--level", "skill 3", "--side", "both"]);
+    let engine = |s: &Value| text(s.get("engine").unwrap(), "level").to_string();
+    assert_eq!(engine(&gui.state()), "skill 3");
+    let s = gui.ok("new", r#"{"level":"elo 1800"}"#);
+    assert_eq!(engine(&s), "elo 1800");
+    for (bad, why) in [
+        (
+            r#"{"level":"skill 30"}"#,
+            "a skill level must be a whole number from 0 to 20",
+        ),
+        (
+            r#"{"level":"strong"}"#,
+            "a level is 'full', 'skill N' (0 to 20) or 'elo N'",
+        ),
+        (
+            r#"{"level":"elo 9000"}"#,
+            "an Elo must be a whole number from 100 to 4000",
+        ),
+    ] {
+        let r = gui.post("new", bad);
+        assert_eq!(r.status, 400, "{bad}");
+        assert!(r.error().starts_with(why), "{}", r.error());
+    }
+    assert_eq!(engine(&gui.state()), "elo 1800");
+    let events = gui.events();
+    gui.ok("new", r#"{"level":"skill 0"}"#);
+    gui.ok("analysis", r#"{"on":true}"#);
+    // The first line may take long; those after it come at once or never.
+    let mut end = Instant::now() + WAIT;
+    let mut depths = Vec::new();
+    while Instant::now() < end {
+        let Ok(line) = events.recv_timeout(Duration::from_millis(500)) else {
+            continue;
+        };
+        if let Some(data) = line.strip_prefix("data: ") {
+            let doc: Value = serde_json::from_str(data).unwrap();
+            if doc.get("pv").is_some() {
+                depths.push(num(&doc, "depth"));
+                end = end.min(Instant::now() + Duration::from_secs(1));
+            }
+        }
+    }
+    assert!(
+        !depths.is_empty() && depths.iter().all(|&d| d == 1.0),
+        "{depths:?}"
+    );
+    assert!(gui.stop().success());
+
+    // An engine without strength options plays at full strength only.
+    let xb = format!("{} --name XB", stub("xboard_stub.py"));
+    let gui = Gui::start(&["--engine", &xb]);
+    let r = gui.post("new", r#"{"level":"skill 3"}"#);
+    assert_eq!(r.status, 400);
+    assert_eq!(r.error(), "the engine XB has no Skill Level option");
+    assert_eq!(engine(&gui.ok("new", r#"{"level":"full"}"#)), "full");
     assert!(gui.stop().success());
 }

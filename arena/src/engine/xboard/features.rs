@@ -51,6 +51,8 @@ pub struct Features {
     pub(super) reuse: bool,
     pub(super) variants: Option<Vec<String>>,
     pub(super) myname: Option<String>,
+    /// The names of the options of `feature option="NAME -TYPE ..."`.
+    pub(super) options: Vec<String>,
     /// Whether any `feature` line came (an engine that sends none is taken
     /// for an XBoard engine of protocol version 1, normal chess only).
     pub(super) featured: bool,
@@ -67,6 +69,7 @@ impl Default for Features {
             reuse: true,
             variants: None,
             myname: None,
+            options: Vec::new(),
             featured: false,
         }
     }
@@ -127,6 +130,10 @@ impl Features {
             "time" => self.time = on,
             "reuse" => self.reuse = on,
             "myname" => self.myname = Some(value),
+            "option" => {
+                let name = value.split(" -").next().unwrap_or(&value).trim();
+                self.options.push(name.to_string());
+            }
             "variants" => {
                 self.variants = Some(value.split(',').map(|v| v.trim().to_string()).collect())
             }

@@ -97,6 +97,19 @@ impl Client for Xboard {
         !self.features.reuse
     }
 
+    fn options(&self) -> &[String] {
+        &self.features.options
+    }
+
+    fn option_line(&self, name: &str, value: &str) -> String {
+        let value = match value {
+            "true" => "1",
+            "false" => "0",
+            v => v,
+        };
+        format!("option {name}={value}")
+    }
+
     fn check_support(&self, variant: VariantId, needs_fen: bool) -> Result<(), String> {
         let xb_name = variant.xboard_name();
         let listed = match &self.features.variants {
