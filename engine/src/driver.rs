@@ -342,7 +342,7 @@ fn run<P: Searchable>(
     root: Vec<P::Move>,
     limits: Limits,
     shared: &Shared,
-    draws: Draws,
+    mut draws: Draws,
     control: Arc<Control>,
     reporter: &dyn Reporter,
 ) -> SearchResult {
@@ -351,6 +351,7 @@ fn run<P: Searchable>(
     }
     let (tt, ordering) = (&shared.tt, &shared.ordering);
     let (threads, multipv) = (shared.threads, shared.multipv);
+    let bonuses = &draws.bonuses(root.len(), shared.plan.bonus);
     let eval = shared.settings.eval;
     if let Some(search) = P::root_search() {
         return search(RootContext {
@@ -399,6 +400,7 @@ fn run<P: Searchable>(
                         helper_max_depth,
                         eval,
                     );
+                    w.set_bonuses(bonuses);
                     let result = w.iterate(&mut |_, _, _, _| {});
                     keep_tables(ordering, id, w.into_tables());
                     result
@@ -425,6 +427,7 @@ fn run<P: Searchable>(
             max_depth,
             eval,
         );
+        w.set_bonuses(bonuses);
         let main = w.iterate(&mut |w, depth, idx, bound| {
             let ms = control.elapsed().as_millis() as u64;
             if bound == ScoreBound::Exact || ms >= BOUND_REPORT_MS {

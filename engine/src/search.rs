@@ -31,6 +31,20 @@ pub struct RootMove<M> {
     pub pv: Vec<M>,
     /// Deepest ply reached below it.
     pub seldepth: i32,
+    /// Variety: what its search score is raised by (0 without variety);
+    /// reports take it off again.
+    pub bonus: i32,
+}
+
+impl<M> RootMove<M> {
+    /// `score`, a score of this move's search, without its variety bonus.
+    fn unraised(&self, score: i32) -> i32 {
+        if score.abs() >= MATE_BOUND {
+            score
+        } else {
+            score - self.bonus
+        }
+    }
 }
 
 /// The result a thread reached.
@@ -189,12 +203,22 @@ impl<P: Searchable> Worker<P> {
                     current: -INFINITE,
                     pv: vec![mv],
                     seldepth: 0,
+                    bonus: 0,
                 })
                 .collect(),
             pv_index: 0,
             multipv: multipv.max(1),
             max_depth,
             eval,
+        }
+    }
+
+    /// Variety: raises each root move's search score by its bonus
+    /// (`bonuses[i]` for the `i`th move given to [`Worker::new`]), so that
+    /// the search plays the best raised move.
+    pub fn set_bonuses(&mut self, bonuses: &[i32]) {
+        for (rm, &b) in self.root_moves.iter_mut().zip(bonuses) {
+            rm.bonus = b;
         }
     }
 
@@ -249,19 +273,19 @@ impl<P: Searchable> Worker<P> {
                 stable = 0;
             }
             let score_drop = if result.depth > 0 && result.score.abs() < MATE_BOUND {
-                result.score - best.current
+                result.score - best.unraised(best.current)
             } else {
                 0
             };
             result = ThreadResult {
                 depth,
-                score: best.current,
+                score: best.unraised(best.current),
                 pv: best.pv.clone(),
                 seldepth: best.seldepth,
                 lines: if lines > 1 {
                     self.root_moves[..lines]
                         .iter()
-                        .map(|rm| (rm.current, rm.pv.clone()))
+                        .map(|rm| (rm.unraised(rm.current), rm.pv.clone()))
                         .collect()
                 } else {
                     Vec::new()
@@ -328,11 +352,11 @@ impl<P: Searchable> Worker<P> {
         time_ms: u64,
     ) -> SearchInfo {
         let rm = &self.root_moves[pv_index];
-        let raw = if rm.current == -INFINITE {
+        let raw = rm.unraised(if rm.current == -INFINITE {
             rm.score
         } else {
             rm.current
-        };
+        });
         SearchInfo {
             depth,
             seldepth: rm.seldepth.max(depth),
@@ -403,6 +427,14 @@ impl<P: Searchable> Worker<P> {
         } else {
             self.qsearch::<PV>(alpha, beta, ply + 1)
         }
+    }
+
+    /// The variety bonus of root move `m`.
+    fn bonus_of(&self, m: P::Move) -> i32 {
+        self.root_moves
+            .iter()
+            .find(|rm| rm.mv == m)
+            .map_or(0, |rm| rm.bonus)
     }
 
     /// The score of a position without legal moves, from the side to move's view.
@@ -682,8 +714,12 @@ impl<P: Searchable> Worker<P> {
             // Whether the child's line (`pv[ply + 1]`) is from a PV search of
             // this move; after a null-window search it is another move's.
             let mut child_pv = PV && searched == 0;
+            // Variety raises a root move's score by its bonus: its search
+            // window is lowered by as much.
+            let bonus = if root { self.bonus_of(m) } else { 0 };
+            let (lo, hi) = (alpha - bonus, beta - bonus);
             if searched == 0 {
-                score = self.child::<PV>(flipped, alpha, beta, new_depth, ply);
+                score = self.child::<PV>(flipped, lo, hi, new_depth, ply);
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 + root as usize && !tactical && !gives_check {
@@ -698,14 +734,17 @@ impl<P: Searchable> Worker<P> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                score = self.child::<false>(flipped, alpha, alpha + 1, new_depth - r, ply);
-                if score > alpha && r > 0 {
-                    score = self.child::<false>(flipped, alpha, alpha + 1, new_depth, ply);
+                score = self.child::<false>(flipped, lo, lo + 1, new_depth - r, ply);
+                if score > lo && r > 0 {
+                    score = self.child::<false>(flipped, lo, lo + 1, new_depth, ply);
                 }
-                if PV && score > alpha && (root || score < beta) {
-                    score = self.child::<true>(flipped, alpha, beta, new_depth, ply);
+                if PV && score > lo && (root || score < hi) {
+                    score = self.child::<true>(flipped, lo, hi, new_depth, ply);
                     child_pv = true;
                 }
+            }
+            if bonus != 0 && score.abs() < MATE_BOUND {
+                score += bonus;
             }
             self.pos.unmake_move();
             if self.stopped {

@@ -10,9 +10,12 @@
 //! its noise. `UCI_Elo` is turned into a level through [`ELO_SCALE`], the
 //! calibration published in docs/strength.md.
 //!
-//! [`Strength::variety`] draws the first moves of a game among near-equal
-//! ones, so that engine-versus-engine games differ; it is off by default,
-//! and the draws come from the engine's seed, so a given seed replays.
+//! [`Strength::variety`] varies the first moves of a game among near-equal
+//! ones, so that engine-versus-engine games differ: each root move's score
+//! is raised by a draw of at most [`VARIETY_MARGIN`], so the search itself
+//! plays a move within that margin of the best, at no cost in depth. It is
+//! off by default, and the draws come from the engine's seed, so a given
+//! seed replays.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -30,12 +33,18 @@ pub const VARIETY_PLIES: usize = 16;
 pub const VARIETY_MARGIN: i32 = 20;
 
 /// The noise (centipawns) at level 0.
-const WEAKEST_NOISE: f64 = 200.0;
+const WEAKEST_NOISE: f64 = 250.0;
 
 /// `UCI_Elo` to level: measured Elo of levels in chess against Stockfish
 /// 15.1's `UCI_Elo` (docs/strength.md), increasing in both; between two
 /// points the level is interpolated linearly.
-pub const ELO_SCALE: [(u32, f64); 4] = [(1350, 0.0), (1800, 6.0), (2200, 12.0), (2500, 18.0)];
+pub const ELO_SCALE: [(u32, f64); 5] = [
+    (1350, 1.5),
+    (1500, 3.0),
+    (2000, 10.0),
+    (2400, 18.0),
+    (2500, 19.0),
+];
 
 /// The lowest `UCI_Elo` offered.
 pub const ELO_MIN: u32 = ELO_SCALE[0].0;
@@ -74,9 +83,10 @@ impl Level {
         self.0 >= FULL
     }
 
-    /// The depth a search stops at: 1 at level 0, 12 at level 19.
+    /// The depth a search stops at: 1 at level 0, 15 at level 19 (three
+    /// more every four levels).
     pub fn depth(self) -> Option<i32> {
-        (!self.is_full()).then(|| 1 + (self.0 * 0.6) as i32)
+        (!self.is_full()).then(|| 1 + (self.0 * 0.75) as i32)
     }
 
     /// The noise added to each line's score before the best is taken: it
@@ -115,9 +125,6 @@ pub enum Draw {
     /// Below full strength: each line's score, less its loss to the best,
     /// plus a uniform draw in `0..=noise` centipawns; the highest wins.
     Noisy(i32),
-    /// Variety: any line within this many centipawns of the best, each
-    /// as likely.
-    Even(i32),
 }
 
 /// What a search at `game_ply` does differently under a [`Strength`].
@@ -129,23 +136,27 @@ pub struct Plan {
     pub lines: usize,
     /// How the line played is drawn.
     pub draw: Draw,
+    /// Variety: the most a root move's score is raised by its own draw
+    /// (0: none). The search then plays the best raised move, one within
+    /// this many centipawns of the best, at no cost in depth.
+    pub bonus: i32,
 }
 
 impl Strength {
     /// The plan of a search at `game_ply` plies from the game's start.
     pub fn plan(&self, game_ply: usize) -> Plan {
         let noise = self.level.noise();
-        let draw = if self.variety && game_ply < VARIETY_PLIES && noise <= VARIETY_MARGIN {
-            Draw::Even(VARIETY_MARGIN)
-        } else if noise > 0 {
+        let draw = if noise > 0 {
             Draw::Noisy(noise)
         } else {
             Draw::Best
         };
+        let varied = self.variety && game_ply < VARIETY_PLIES;
         Plan {
             depth: self.level.depth(),
             lines: if draw == Draw::Best { 1 } else { LINES },
             draw,
+            bonus: if varied { VARIETY_MARGIN } else { 0 },
         }
     }
 }
@@ -165,15 +176,23 @@ impl Draws {
         Draws(StdRng::from_entropy())
     }
 
+    /// Each of `n` root moves' variety bonus: a uniform draw in
+    /// `0..=most` centipawns (none when `most` is 0).
+    pub fn bonuses(&mut self, n: usize, most: i32) -> Vec<i32> {
+        if most <= 0 {
+            return Vec::new();
+        }
+        (0..n).map(|_| self.0.gen_range(0..=most)).collect()
+    }
+
     /// The draws of one search, split off these (the next seed).
     pub fn fork(&mut self) -> Draws {
         Draws::new(self.0.gen())
     }
 
     /// The index of the line played among `scores` (best first, from the
-    /// mover's view) under `draw`. Lines losing more than the noise or the
-    /// margin are never taken, nor is any but the best when it is a found
-    /// mate.
+    /// mover's view) under `draw`. Lines losing more than the noise are
+    /// never taken, nor is any but the best when it is a found mate.
     pub fn pick(&mut self, scores: &[i32], draw: Draw) -> usize {
         let Some(&best) = scores.first() else {
             return 0;
@@ -189,7 +208,6 @@ impl Draws {
         };
         match draw {
             Draw::Best => 0,
-            Draw::Even(margin) => self.0.gen_range(0..within(margin)),
             Draw::Noisy(noise) => {
                 let mut chosen = (0, i32::MIN);
                 for (i, &s) in scores[..within(noise)].iter().enumerate() {
@@ -217,7 +235,7 @@ mod tests {
             assert_eq!(Level::from_elo(elo), Level(level));
         }
         assert_eq!(Level::from_elo(0), Level(ELO_SCALE[0].1));
-        assert_eq!(Level::from_elo(9999), Level(ELO_SCALE[3].1));
+        assert_eq!(Level::from_elo(9999), Level(ELO_SCALE[4].1));
         let mut last = -1.0;
         for elo in (ELO_MIN..=ELO_MAX).step_by(10) {
             let Level(l) = Level::from_elo(elo);
@@ -234,7 +252,8 @@ mod tests {
             Plan {
                 depth: None,
                 lines: 1,
-                draw: Draw::Best
+                draw: Draw::Best,
+                bonus: 0
             }
         );
     }
@@ -275,9 +294,13 @@ mod tests {
             level: Level::FULL,
             variety: true,
         };
-        assert_eq!(varied.plan(0).draw, Draw::Even(VARIETY_MARGIN));
-        assert_eq!(varied.plan(VARIETY_PLIES - 1).lines, LINES);
+        assert_eq!(varied.plan(0).bonus, VARIETY_MARGIN);
+        assert_eq!(varied.plan(VARIETY_PLIES - 1).lines, 1, "no extra lines");
         assert_eq!(varied.plan(VARIETY_PLIES), Strength::default().plan(0));
+        let mut draws = Draws::new(3);
+        let b = draws.bonuses(2000, VARIETY_MARGIN);
+        assert!(b.iter().all(|&x| (0..=VARIETY_MARGIN).contains(&x)));
+        assert!(b.contains(&0) && b.contains(&VARIETY_MARGIN));
     }
 
     #[test]
@@ -294,15 +317,6 @@ mod tests {
         );
         assert_eq!(&seen[3..], &[0, 0]);
         assert_eq!(draws.pick(&scores, Draw::Best), 0);
-        let mut even = [0; 5];
-        for _ in 0..3000 {
-            even[draws.pick(&scores, Draw::Even(20))] += 1;
-        }
-        assert!(
-            even[..3].iter().all(|&n| (800..1200).contains(&n)),
-            "{even:?}"
-        );
-        assert_eq!(&even[3..], &[0, 0]);
         let mate = crate::info::score::MATE - 3;
         assert!((0..100).all(|_| draws.pick(&[mate, 40, 39], Draw::Noisy(300)) == 0));
     }

@@ -30,7 +30,7 @@ fn depth(d: i32) -> Limits {
 #[test]
 fn a_level_below_full_stops_at_its_depth() {
     let pos = Chess::from_fen(CHESS_POSITIONS[1]).unwrap();
-    for (skill, expected) in [(0, 1), (5, 4), (19, 12)] {
+    for (skill, expected) in [(0, 1), (5, 4), (19, 15)] {
         let e = engine(Level::from_skill(skill), false, 1);
         let r = search(&e, &pos, Limits::default());
         assert_eq!(r.depth, expected, "skill {skill}");
@@ -62,20 +62,20 @@ fn cp(score: Option<Score>) -> i32 {
     }
 }
 
-/// The mean loss per move, in centipawns, of `level` (searching to depth 6
+/// The mean loss per move, in centipawns, of `level` (searching to depth 8
 /// at most) over the bench positions, each move judged by a full-strength
-/// search to depth 6.
+/// search to depth 8.
 fn mean_loss(level: Level) -> f64 {
     let judge = Engine::new(8);
     let player = engine(level, false, 11);
     let mut total = 0;
     for fen in CHESS_POSITIONS {
         let pos = Chess::from_fen(fen).unwrap();
-        let best = cp(search(&judge, &pos, depth(6)).score);
-        let chosen = search(&player, &pos, depth(6)).best.unwrap();
+        let best = cp(search(&judge, &pos, depth(8)).score);
+        let chosen = search(&player, &pos, depth(8)).best.unwrap();
         let mut after = pos.clone();
         after.make_move(pos.parse_move(&chosen).unwrap());
-        let reply = cp(search(&judge, &after, depth(5)).score);
+        let reply = cp(search(&judge, &after, depth(7)).score);
         total += (best + reply).clamp(0, 1000);
     }
     total as f64 / CHESS_POSITIONS.len() as f64
@@ -83,25 +83,25 @@ fn mean_loss(level: Level) -> f64 {
 
 #[test]
 fn weaker_levels_lose_more_per_move() {
-    let losses: Vec<f64> = [0, 10, 20]
+    let losses: Vec<f64> = [0, 6, 20]
         .into_iter()
         .map(|s| mean_loss(Level::from_skill(s)))
         .collect();
     assert!(
         losses[0] > losses[1] && losses[1] > losses[2],
-        "mean loss per move at skill 0, 10, 20: {losses:?}"
+        "mean loss per move at skill 0, 6, 20: {losses:?}"
     );
     // A weak level plays plausible moves, not random ones: it loses less
     // than two pawns a move on average.
     assert!(losses[0] < 200.0, "{losses:?}");
 }
 
-/// A self-play game's first `plies` moves at depth 3.
+/// A self-play game's first `plies` moves at depth 6.
 fn opening(e: &Engine, plies: usize) -> Vec<String> {
     let mut pos = Chess::startpos();
     let mut moves = Vec::new();
     for _ in 0..plies {
-        let best = search(e, &pos, depth(3)).best.unwrap();
+        let best = search(e, &pos, depth(6)).best.unwrap();
         pos.make_move(pos.parse_move(&best).unwrap());
         moves.push(best);
     }

@@ -869,7 +869,7 @@ fn strength_options_limit_the_search_and_refuse_bad_values() {
         .iter()
         .filter_map(|l| field(l, "depth")?.parse().ok())
         .collect();
-    assert_eq!(depths.iter().max(), Some(&3), "{lines:?}");
+    assert_eq!(depths.iter().max(), Some(&4), "{lines:?}");
     assert!(lines.iter().any(|l| field(l, "multipv") == Some("5")));
     e.send("setoption name Skill Level value 20");
     e.send("go depth 5");
