@@ -201,10 +201,7 @@ impl Core {
         if !(0..=20).contains(&n) {
             return Err(format!("Skill Level must be from 0 to 20, got {n}"));
         }
-        self.set_strength(StrengthOptions {
-            skill: n as u8,
-            ..self.strength
-        });
+        self.change_strength(|s| s.skill = n as u8);
         Ok(())
     }
 
@@ -215,17 +212,14 @@ impl Core {
                 "UCI_Elo must be from {ELO_MIN} to {ELO_MAX}, got {n}"
             ));
         }
-        self.set_strength(StrengthOptions {
-            elo: n as u32,
-            ..self.strength
-        });
+        self.change_strength(|s| s.elo = n as u32);
         Ok(())
     }
 
-    /// Sets the strength options and the engine's strength from them.
-    pub fn set_strength(&mut self, options: StrengthOptions) {
-        self.strength = options;
-        self.engine.strength = options.strength();
+    /// Changes the strength options, and the engine's strength with them.
+    pub fn change_strength(&mut self, change: impl FnOnce(&mut StrengthOptions)) {
+        change(&mut self.strength);
+        self.engine.strength = self.strength.strength();
     }
 }
 

@@ -4,8 +4,8 @@
 //! every `info` precedes its `bestmove` and every `go` gets one `bestmove`.
 
 use crate::core::{
-    max_hash_mb, parse_bool, parse_int, split_command, Core, Flow, StrengthOptions,
-    DEFAULT_HASH_MB, DEFAULT_OVERHEAD_MS, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
+    max_hash_mb, parse_bool, parse_int, split_command, Core, Flow, DEFAULT_HASH_MB,
+    DEFAULT_OVERHEAD_MS, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
 };
 use crate::event::{Event, Out};
 use crate::session::{new_session, Session, SetupError};
@@ -339,22 +339,10 @@ impl Uci {
             }
             "skill level" => self.core.set_skill(parse_int(name, need(name, value)?)?),
             "uci_elo" => self.core.set_elo(parse_int(name, need(name, value)?)?),
-            "uci_limitstrength" => {
-                let limit = parse_bool(name, need(name, value)?)?;
-                self.core.set_strength(StrengthOptions {
-                    limit,
-                    ..self.core.strength
-                });
-                Ok(())
-            }
-            "variety" => {
-                let variety = parse_bool(name, need(name, value)?)?;
-                self.core.set_strength(StrengthOptions {
-                    variety,
-                    ..self.core.strength
-                });
-                Ok(())
-            }
+            "uci_limitstrength" => parse_bool(name, need(name, value)?)
+                .map(|on| self.core.change_strength(|s| s.limit = on)),
+            "variety" => parse_bool(name, need(name, value)?)
+                .map(|on| self.core.change_strength(|s| s.variety = on)),
             "uci_variant" => {
                 // Always a new game at the variant's start position, the
                 // current variant too.

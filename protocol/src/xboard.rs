@@ -5,8 +5,7 @@
 //! search results come back as events and are acted on in input order.
 
 use crate::core::{
-    max_hash_mb, parse_int, split_command, Core, Flow, StrengthOptions, MAX_MULTIPV,
-    MAX_OVERHEAD_MS, MAX_THREADS,
+    max_hash_mb, parse_int, split_command, Core, Flow, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS,
 };
 use crate::event::{Event, Out};
 use crate::session::{new_session, result_text, Session, SetupError};
@@ -510,10 +509,7 @@ impl Xboard {
             "xboard" | "rejected" | "name" | "rating" | "ics" | "pause" | "resume" | "draw"
             | "egtpath" => {}
             "accepted" => self.gui.accepted(rest),
-            "random" => self.core.set_strength(StrengthOptions {
-                random: !self.core.strength.random,
-                ..self.core.strength
-            }),
+            "random" => self.core.change_strength(|s| s.random = !s.random),
             "computer" => self.gui.computer(),
             "lift" | "put" | "hover" => {
                 let marker = self.on_real_game(|gui, game| gui.marker(cmd, rest, line, game));
@@ -711,10 +707,7 @@ impl Xboard {
         self.session = new_session(VariantId::DEFAULT);
         self.force = false;
         // CECP: `new` turns random mode off.
-        self.core.set_strength(StrengthOptions {
-            random: false,
-            ..self.core.strength
-        });
+        self.core.change_strength(|s| s.random = false);
         self.engine_side = Color::Black;
         self.tc.sd = None;
         self.tc.nps = None;
@@ -943,18 +936,10 @@ impl Xboard {
                 .map(|note| self.note(note)),
             "skilllevel" => int(value).and_then(|n| self.core.set_skill(n)),
             "ucielo" => int(value).and_then(|n| self.core.set_elo(n)),
-            "ucilimitstrength" => int(value).map(|n| {
-                self.core.set_strength(StrengthOptions {
-                    limit: n != 0,
-                    ..self.core.strength
-                })
-            }),
-            "variety" => int(value).map(|n| {
-                self.core.set_strength(StrengthOptions {
-                    variety: n != 0,
-                    ..self.core.strength
-                })
-            }),
+            "ucilimitstrength" => {
+                int(value).map(|n| self.core.change_strength(|s| s.limit = n != 0))
+            }
+            "variety" => int(value).map(|n| self.core.change_strength(|s| s.variety = n != 0)),
             _ => {
                 self.error("unknown option", line);
                 return;
