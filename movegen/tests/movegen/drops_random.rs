@@ -5,6 +5,8 @@ use movegen::drops::{
     BughousePosition, CrazyhousePosition, DropPosition, DropRules, SwedishPosition,
 };
 use movegen::Position;
+
+use crate::perft_suite::slow_perft;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -51,22 +53,6 @@ fn bughouse_keys_and_fens() {
 fn swedish_keys_and_fens() {
     check::<movegen::drops::Swedish>(FULL_RESERVES);
     let _ = SwedishPosition::startpos();
-}
-
-/// perft by make/unmake through the `Position` trait, without bulk counting.
-fn slow_perft<P: Position>(p: &mut P, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut list = P::MoveList::default();
-    p.generate_moves(&mut list);
-    let mut n = 0;
-    for &m in list.iter() {
-        p.make_move(m);
-        n += slow_perft(p, depth - 1);
-        p.unmake_move();
-    }
-    n
 }
 
 #[test]

@@ -1,5 +1,8 @@
-//! The committed perft suites `data/perft/<name>.epd`: one position per line,
-//! `FEN ;D1 n ;D2 n ...`, `#` lines are comments naming the numbers' source.
+//! The committed perft suites `data/perft/<name>.epd` (one position per
+//! line, `FEN ;D1 n ;D2 n ...`, `#` lines are comments naming the numbers'
+//! source), and the make/unmake perft that checks a generator's bulk count.
+
+use movegen::Position;
 
 use std::path::{Path, PathBuf};
 
@@ -40,4 +43,21 @@ pub fn limit(default: u64) -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// Perft by making and unmaking every move through [`Position`] (no bulk
+/// counting at the last ply).
+pub fn slow_perft<P: Position>(p: &mut P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = P::MoveList::default();
+    p.generate_moves(&mut list);
+    let mut n = 0;
+    for &m in list.iter() {
+        p.make_move(m);
+        n += slow_perft(p, depth - 1);
+        p.unmake_move();
+    }
+    n
 }

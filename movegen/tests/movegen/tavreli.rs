@@ -736,26 +736,16 @@ fn perft_start_position() {
 
 #[test]
 fn perft_bulk_count_equals_make_unmake_count() {
-    fn slow(p: &mut TavreliPosition, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut list = <TavreliPosition as Position>::MoveList::default();
-        p.generate_moves(&mut list);
-        let mut n = 0;
-        for &m in list.iter() {
-            p.make_move(m);
-            n += slow(p, depth - 1);
-            p.unmake_move();
-        }
-        n
-    }
     for fen in [
         "r3k2r/ppp2ppp/2(nP)1(Bp)3/3(qR)4/4(Np)3/2(Nb)5/PPP2PPP/R3K2R w KQkq - 0 1",
         "4k3/8/8/3(RnBqP)4/8/8/8/4K3 w - - 0 1",
     ] {
         let mut p = pos(fen);
-        assert_eq!(p.perft(3), slow(&mut p.clone(), 3), "{fen}");
+        assert_eq!(
+            p.perft(3),
+            crate::perft_suite::slow_perft(&mut p.clone(), 3),
+            "{fen}"
+        );
     }
 }
 

@@ -7,22 +7,7 @@
 use movegen::tavreli::TavreliPosition;
 use movegen::Position;
 
-use crate::perft_suite::{limit, load, path, Fixture};
-
-fn slow_perft(p: &mut TavreliPosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut list = <TavreliPosition as Position>::MoveList::default();
-    p.generate_moves(&mut list);
-    let mut n = 0;
-    for &m in list.iter() {
-        p.make_move(m);
-        n += slow_perft(p, depth - 1);
-        p.unmake_move();
-    }
-    n
-}
+use crate::perft_suite::{limit, load, path, slow_perft, Fixture};
 
 #[test]
 fn tavreli_perft_suite_matches_the_reference() {
