@@ -75,6 +75,58 @@ impl fmt::Display for Level {
     }
 }
 
+/// An option an engine offered in its handshake: its name, and for a spin
+/// option its range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offered {
+    /// The name as the engine spells it.
+    pub name: String,
+    /// A spin option's least and greatest value.
+    pub range: Option<(i64, i64)>,
+}
+
+impl Offered {
+    /// From a UCI `option name NAME type TYPE ...` line, given what follows
+    /// `option name `.
+    pub fn from_uci(rest: &str) -> Offered {
+        let (name, spec) = rest.split_once(" type ").unwrap_or((rest, ""));
+        let words: Vec<&str> = spec.split_whitespace().collect();
+        let after = |key: &str| {
+            let i = words.iter().position(|w| *w == key)?;
+            words.get(i + 1)?.parse::<i64>().ok()
+        };
+        Offered {
+            name: name.trim().to_string(),
+            range: (words.first() == Some(&"spin"))
+                .then(|| after("min").zip(after("max")))
+                .flatten(),
+        }
+    }
+
+    /// From the value of an XBoard `feature option="NAME -TYPE ..."`.
+    pub fn from_xboard(value: &str) -> Offered {
+        let (name, spec) = value.split_once(" -").unwrap_or((value, ""));
+        let words: Vec<&str> = spec.split_whitespace().collect();
+        let number = |i: usize| words.get(i)?.parse::<i64>().ok();
+        Offered {
+            name: name.trim().to_string(),
+            range: (words.first() == Some(&"spin"))
+                .then(|| number(2).zip(number(3)))
+                .flatten(),
+        }
+    }
+
+    /// Refuses a whole-number `value` outside the range.
+    pub fn check(&self, value: &str) -> Result<(), String> {
+        match (self.range, value.parse::<i64>()) {
+            (Some((lo, hi)), Ok(v)) if v < lo || v > hi => {
+                Err(format!("takes {} from {lo} to {hi}, not {v}", self.name))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Whether two option names are the same, ignoring case, spaces and
 /// underscores (XBoard engines spell `Skill Level` as `SkillLevel`).
 pub fn same_option(a: &str, b: &str) -> bool {
@@ -107,6 +159,24 @@ mod tests {
         ] {
             assert!(Level::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn offered_options_keep_their_ranges() {
+        let uci = Offered::from_uci("UCI_Elo type spin default 1350 min 1350 max 2850");
+        assert_eq!(uci.name, "UCI_Elo");
+        assert_eq!(uci.range, Some((1350, 2850)));
+        assert_eq!(
+            uci.check("1000").unwrap_err(),
+            "takes UCI_Elo from 1350 to 2850, not 1000"
+        );
+        assert!(uci.check("2000").is_ok());
+        let check = Offered::from_uci("UCI_LimitStrength type check default false");
+        assert_eq!(check.range, None);
+        assert!(check.check("true").is_ok());
+        let xb = Offered::from_xboard("SkillLevel -spin 20 0 20");
+        assert_eq!((xb.name.as_str(), xb.range), ("SkillLevel", Some((0, 20))));
+        assert_eq!(Offered::from_xboard("ClearHash -button").range, None);
     }
 
     #[test]

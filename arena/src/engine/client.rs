@@ -6,6 +6,7 @@
 
 use super::thinking::Thinking;
 use super::{ClockInfo, GameView, Reply};
+use crate::level::Offered;
 use crate::options::{Proto, TimeControl};
 use movegen::VariantId;
 use std::time::Instant;
@@ -39,8 +40,8 @@ pub trait Client: Send + Sync {
         false
     }
 
-    /// The names of the options the engine offered in its handshake.
-    fn options(&self) -> &[String];
+    /// The options the engine offered in its handshake.
+    fn options(&self) -> &[Offered];
 
     /// The line that sets the engine's option `name` (as the engine spells
     /// it) to `value` (`true`/`false` for a check).

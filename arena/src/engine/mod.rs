@@ -271,8 +271,16 @@ impl Engine {
     pub fn level_lines(&self, level: &Level) -> Result<Vec<String>, String> {
         let mut lines = Vec::new();
         for (name, value, needed) in level.options() {
-            match self.client.options().iter().find(|o| same_option(o, name)) {
-                Some(own) => lines.push(self.client.option_line(own, &value)),
+            match self
+                .client
+                .options()
+                .iter()
+                .find(|o| same_option(&o.name, name))
+            {
+                Some(own) => {
+                    own.check(&value)?;
+                    lines.push(self.client.option_line(&own.name, &value));
+                }
                 None if needed => return Err(format!("has no {name} option")),
                 None => {}
             }

@@ -7,6 +7,7 @@ use super::client::{Client, Heard, Settled};
 use super::process::{Process, Recv};
 use super::thinking::{Score, Thinking};
 use super::{ClockInfo, GameView, Reply, SYNC_WAIT};
+use crate::level::Offered;
 use crate::options::{Proto, TimeControl};
 use movegen::VariantId;
 use std::time::{Duration, Instant};
@@ -18,8 +19,8 @@ pub struct Uci {
     name: Option<String>,
     /// The values of its `UCI_Variant` option.
     variants: Vec<String>,
-    /// The names of its options.
-    options: Vec<String>,
+    /// Its options.
+    options: Vec<Offered>,
 }
 
 /// Sends `uci` and reads the engine's answer up to `uciok`, waiting `wait`
@@ -61,8 +62,7 @@ impl Uci {
             return Ok(());
         }
         if let Some(rest) = l.strip_prefix("option name ") {
-            let name = rest.split(" type ").next().unwrap_or(rest).trim();
-            self.options.push(name.to_string());
+            self.options.push(Offered::from_uci(rest));
         }
         if l.starts_with("option name UCI_Variant ") {
             let mut words = l.split_whitespace();
@@ -97,7 +97,7 @@ impl Client for Uci {
         self.name.as_deref()
     }
 
-    fn options(&self) -> &[String] {
+    fn options(&self) -> &[Offered] {
         &self.options
     }
 

@@ -610,6 +610,14 @@ fn the_engines_level_is_chosen_per_game() {
         assert_eq!(r.status, 400, "{bad}");
         assert!(r.error().starts_with(why), "{}", r.error());
     }
+    // Outside the engine's own UCI_Elo range.
+    let r = gui.post("new", r#"{"level":"elo 1000"}"#);
+    assert_eq!(r.status, 400);
+    assert!(
+        r.error().ends_with("takes UCI_Elo from 1350 to 2500, not 1000"),
+        "{}",
+        r.error()
+    );
     assert_eq!(engine(&gui.state()), "elo 1800");
     let events = gui.events();
     gui.ok("new", r#"{"level":"skill 0"}"#);

@@ -4,6 +4,7 @@
 
 use super::super::process::{Process, Recv};
 use super::super::DETECT_WAIT;
+use crate::level::Offered;
 use std::time::{Duration, Instant};
 
 /// How long an XBoard engine that sent `feature done=0` may take to finish.
@@ -51,8 +52,8 @@ pub struct Features {
     pub(super) reuse: bool,
     pub(super) variants: Option<Vec<String>>,
     pub(super) myname: Option<String>,
-    /// The names of the options of `feature option="NAME -TYPE ..."`.
-    pub(super) options: Vec<String>,
+    /// The options of `feature option="NAME -TYPE ..."`.
+    pub(super) options: Vec<Offered>,
     /// Whether any `feature` line came (an engine that sends none is taken
     /// for an XBoard engine of protocol version 1, normal chess only).
     pub(super) featured: bool,
@@ -130,10 +131,7 @@ impl Features {
             "time" => self.time = on,
             "reuse" => self.reuse = on,
             "myname" => self.myname = Some(value),
-            "option" => {
-                let name = value.split(" -").next().unwrap_or(&value).trim();
-                self.options.push(name.to_string());
-            }
+            "option" => self.options.push(Offered::from_xboard(&value)),
             "variants" => {
                 self.variants = Some(value.split(',').map(|v| v.trim().to_string()).collect())
             }

@@ -10,6 +10,7 @@ use super::client::{Client, Heard, Settled};
 use super::process::Process;
 use super::thinking::{Score, Thinking};
 use super::{ClockInfo, GameView, Reply};
+use crate::level::Offered;
 use crate::options::{trim_seconds, Proto, TimeControl};
 use features::Features;
 use movegen::VariantId;
@@ -97,7 +98,7 @@ impl Client for Xboard {
         !self.features.reuse
     }
 
-    fn options(&self) -> &[String] {
+    fn options(&self) -> &[Offered] {
         &self.features.options
     }
 
