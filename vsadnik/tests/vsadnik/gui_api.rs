@@ -614,7 +614,8 @@ fn the_engines_level_is_chosen_per_game() {
     let r = gui.post("new", r#"{"level":"elo 1000"}"#);
     assert_eq!(r.status, 400);
     assert!(
-        r.error().ends_with("takes UCI_Elo from 1350 to 2500, not 1000"),
+        r.error()
+            .ends_with("takes UCI_Elo from 1350 to 2500, not 1000"),
         "{}",
         r.error()
     );
