@@ -482,7 +482,7 @@ fn draw_line<M: Clone>(plan: &Plan, mut draws: Draws, best: &mut ThreadResult<M>
         return;
     }
     let scores: Vec<i32> = best.lines.iter().map(|(score, _)| *score).collect();
-    let (score, pv) = &best.lines[draws.pick(&scores, plan.draw)];
+    let (score, pv) = &best.lines[draws.pick(&scores, plan.noise)];
     best.score = *score;
     best.pv = pv.clone();
 }

@@ -23,21 +23,24 @@ use rand::{Rng, SeedableRng};
 /// The full-strength level.
 pub const FULL: f64 = 20.0;
 
-/// Lines searched and drawn from below full strength or with variety.
+/// Lines searched and drawn from below full strength.
 pub const LINES: usize = 5;
 
-/// Plies from the game's start in which variety draws the move.
+/// Plies from the game's start in which variety raises the root moves'
+/// scores.
 pub const VARIETY_PLIES: usize = 16;
 
-/// How far (centipawns) below the best line a varied opening move may be.
+/// The most (centipawns) variety raises a root move's score, and so the
+/// most a varied opening move may lose to the best.
 pub const VARIETY_MARGIN: i32 = 20;
 
 /// The noise (centipawns) at level 0.
 const WEAKEST_NOISE: f64 = 250.0;
 
-/// `UCI_Elo` to level: measured Elo of levels in chess against Stockfish
-/// 15.1's `UCI_Elo` (docs/strength.md), increasing in both; between two
-/// points the level is interpolated linearly.
+/// `UCI_Elo` to level: the Elo of levels in chess against Stockfish 15.1's
+/// `UCI_Elo`, measured at 1500, 2000 and 2400 (docs/strength.md),
+/// increasing in both; between two points the level is interpolated
+/// linearly.
 pub const ELO_SCALE: [(u32, f64); 5] = [
     (1350, 1.5),
     (1500, 3.0),
@@ -103,7 +106,7 @@ impl Level {
 pub struct Strength {
     /// The playing level.
     pub level: Level,
-    /// Draw the first [`VARIETY_PLIES`] plies among moves within
+    /// Vary the first [`VARIETY_PLIES`] plies among moves within
     /// [`VARIETY_MARGIN`] of the best.
     pub variety: bool,
 }
@@ -117,16 +120,6 @@ impl Default for Strength {
     }
 }
 
-/// How the played line is drawn among a search's lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Draw {
-    /// The best line.
-    Best,
-    /// Below full strength: each line's score, less its loss to the best,
-    /// plus a uniform draw in `0..=noise` centipawns; the highest wins.
-    Noisy(i32),
-}
-
 /// What a search at `game_ply` does differently under a [`Strength`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -134,8 +127,10 @@ pub struct Plan {
     pub depth: Option<i32>,
     /// The lines to search (at least).
     pub lines: usize,
-    /// How the line played is drawn.
-    pub draw: Draw,
+    /// Below full strength: the line played is drawn among them, each
+    /// line's score, less its loss to the best, plus a uniform draw in
+    /// `0..=noise` centipawns, the highest winning (0: the best line).
+    pub noise: i32,
     /// Variety: the most a root move's score is raised by its own draw
     /// (0: none). The search then plays the best raised move, one within
     /// this many centipawns of the best, at no cost in depth.
@@ -146,16 +141,11 @@ impl Strength {
     /// The plan of a search at `game_ply` plies from the game's start.
     pub fn plan(&self, game_ply: usize) -> Plan {
         let noise = self.level.noise();
-        let draw = if noise > 0 {
-            Draw::Noisy(noise)
-        } else {
-            Draw::Best
-        };
         let varied = self.variety && game_ply < VARIETY_PLIES;
         Plan {
             depth: self.level.depth(),
-            lines: if draw == Draw::Best { 1 } else { LINES },
-            draw,
+            lines: if noise > 0 { LINES } else { 1 },
+            noise,
             bonus: if varied { VARIETY_MARGIN } else { 0 },
         }
     }
@@ -191,34 +181,28 @@ impl Draws {
     }
 
     /// The index of the line played among `scores` (best first, from the
-    /// mover's view) under `draw`. Lines losing more than the noise are
-    /// never taken, nor is any but the best when it is a found mate.
-    pub fn pick(&mut self, scores: &[i32], draw: Draw) -> usize {
+    /// mover's view) with `noise` (see [`Plan::noise`]). Lines losing more
+    /// than the noise are never taken, nor is any but the best when it is
+    /// a found mate.
+    pub fn pick(&mut self, scores: &[i32], noise: i32) -> usize {
         let Some(&best) = scores.first() else {
             return 0;
         };
-        if best.abs() >= crate::info::score::MATE_BOUND {
+        if noise <= 0 || best.abs() >= crate::info::score::MATE_BOUND {
             return 0;
         }
-        let within = |limit: i32| {
-            scores
-                .iter()
-                .take_while(move |&&s| best.saturating_sub(s) <= limit)
-                .count()
-        };
-        match draw {
-            Draw::Best => 0,
-            Draw::Noisy(noise) => {
-                let mut chosen = (0, i32::MIN);
-                for (i, &s) in scores[..within(noise)].iter().enumerate() {
-                    let value = self.0.gen_range(0..=noise) - (best - s);
-                    if value > chosen.1 {
-                        chosen = (i, value);
-                    }
-                }
-                chosen.0
+        let mut chosen = (0, i32::MIN);
+        for (i, &s) in scores.iter().enumerate() {
+            let loss = best.saturating_sub(s);
+            if loss > noise {
+                break;
+            }
+            let value = self.0.gen_range(0..=noise) - loss;
+            if value > chosen.1 {
+                chosen = (i, value);
             }
         }
+        chosen.0
     }
 }
 
@@ -252,7 +236,7 @@ mod tests {
             Plan {
                 depth: None,
                 lines: 1,
-                draw: Draw::Best,
+                noise: 0,
                 bonus: 0
             }
         );
@@ -272,16 +256,12 @@ mod tests {
                 variety: false,
             }
             .plan(40);
-            let noise = |p: Plan| match p.draw {
-                Draw::Noisy(n) => n,
-                _ => 0,
-            };
             assert!(
-                plan.depth >= last.depth && noise(plan) <= noise(last),
+                plan.depth >= last.depth && plan.noise <= last.noise,
                 "{skill}"
             );
             assert!(
-                plan.depth > last.depth || noise(plan) < noise(last),
+                plan.depth > last.depth || plan.noise < last.noise,
                 "{skill}"
             );
             last = plan;
@@ -309,16 +289,16 @@ mod tests {
         let scores = [50, 45, 30, -200, -900];
         let mut seen = [0; 5];
         for _ in 0..2000 {
-            seen[draws.pick(&scores, Draw::Noisy(40))] += 1;
+            seen[draws.pick(&scores, 40)] += 1;
         }
         assert!(
             seen[0] > seen[1] && seen[1] > seen[2] && seen[2] > 0,
             "{seen:?}"
         );
         assert_eq!(&seen[3..], &[0, 0]);
-        assert_eq!(draws.pick(&scores, Draw::Best), 0);
+        assert_eq!(draws.pick(&scores, 0), 0);
         let mate = crate::info::score::MATE - 3;
-        assert!((0..100).all(|_| draws.pick(&[mate, 40, 39], Draw::Noisy(300)) == 0));
+        assert!((0..100).all(|_| draws.pick(&[mate, 40, 39], 300) == 0));
     }
 
     #[test]
@@ -326,11 +306,11 @@ mod tests {
         let scores = [10, 9, 8, 7, 6];
         let a: Vec<usize> = {
             let mut d = Draws::new(42);
-            (0..50).map(|_| d.pick(&scores, Draw::Noisy(20))).collect()
+            (0..50).map(|_| d.pick(&scores, 20)).collect()
         };
         let b: Vec<usize> = {
             let mut d = Draws::new(42);
-            (0..50).map(|_| d.pick(&scores, Draw::Noisy(20))).collect()
+            (0..50).map(|_| d.pick(&scores, 20)).collect()
         };
         assert_eq!(a, b);
         assert!(a.iter().any(|&i| i != a[0]));
