@@ -20,7 +20,8 @@ pub fn has_san<P: Position>() -> bool {
 }
 
 /// Reads a move in coordinates (promotion letter in either case, trailing
-/// `+#!?` ignored) or, where the variant has it, SAN; checks it is legal.
+/// `+#!?` ignored) or, where the variant has it, SAN or its record
+/// notation (a trailing annotation `!?` ignored); checks it is legal.
 pub fn parse_lenient<P: Position>(pos: &P, text: &str) -> Result<P::Move, String> {
     let t = text.trim_end_matches(['+', '#', '!', '?']);
     if let Ok(m) = pos.parse_move(t) {
@@ -32,7 +33,8 @@ pub fn parse_lenient<P: Position>(pos: &P, text: &str) -> Result<P::Move, String
             return Ok(m);
         }
     }
-    pos.parse_record_move(text)
+    // A move's annotation (`Nf3?`, `e4(2)xb4!?`) is no part of its record.
+    pos.parse_record_move(text.trim_end_matches(['!', '?']))
         .map_err(|_| format!("{text} is not a legal move here"))
 }
 

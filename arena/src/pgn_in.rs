@@ -2,6 +2,8 @@
 //! tokens of each game, with other comments, variations, NAGs, move numbers
 //! and `%` lines skipped. Used for `--openings` PGN files and for `--resume`.
 
+use movegen::VariantId;
+
 /// One game read from a PGN file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnRecord {
@@ -24,6 +26,21 @@ impl PgnRecord {
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The variant the game is in: its `Variant` tag (a name the registry
+    /// knows for PGN, any case), else its `Rules` tag (progressive chess,
+    /// whose records name it there), else `default`.
+    pub fn variant(&self, default: VariantId) -> Result<VariantId, String> {
+        match (self.tag("Variant"), self.tag("Rules")) {
+            (Some(tag), _) | (None, Some(tag)) => VariantId::from_pgn(tag).ok_or_else(|| {
+                format!(
+                    "unknown variant '{tag}' (known: {})",
+                    movegen::registry::names(VariantId::ALL)
+                )
+            }),
+            (None, None) => Ok(default),
+        }
     }
 }
 

@@ -62,6 +62,7 @@ impl GameRecord<'_> {
             black_starts: self.body.black_starts,
             first_move_number: self.body.first_move_number,
             result: self.result.to_string(),
+            notes: Vec::new(),
         };
         let mut text = game.render();
         if no_moves && has_comment {

@@ -15,12 +15,15 @@
 //! | `POST /api/analysis` | `{"on": true}` | the new state |
 //! | `POST /api/tell` | `{"text": "++n"}` (team games: to the partner) | the new state |
 //! | `POST /api/board` | `{"board": "B"}` (watching a team game) | the new state |
+//! | `POST /api/review` | `{}`: review the game (state's `study.review`) | the new state |
+//! | `POST /api/view` | `{"ply": 12}` or `{"ply": null}` | the new state |
+//! | `POST /api/hint` | `{}`: the engine's move (state's `study.hint`) | the new state |
 //!
 //! Errors are `{"error": "..."}` with 400 (bad input, illegal move), 404,
 //! 405, 409 (not now: not your move, the game is over), 415, 503.
 
 use super::doc::requests::{
-    self, AnalysisBody, BoardBody, LoadBody, MoveBody, NewBody, NoFields, TellBody,
+    self, AnalysisBody, BoardBody, LoadBody, MoveBody, NewBody, NoFields, TellBody, ViewBody,
 };
 use super::http::{Request, Response};
 use super::hub::{ApiError, Hub, Payload};
@@ -44,6 +47,9 @@ pub const POST_PATHS: &[&str] = &[
     "/api/analysis",
     "/api/tell",
     "/api/board",
+    "/api/review",
+    "/api/view",
+    "/api/hint",
 ];
 
 /// The longest partner message.
@@ -135,6 +141,15 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
                 .filter(|b| !b.is_empty() && b.len() <= 8)
                 .ok_or_else(|| ApiError::new(400, "'board' must be a board's name, e.g. \"B\""))?;
             Command::ShowBoard(board)
+        }
+        "/api/review" => {
+            body::<NoFields>(req)?;
+            Command::Review
+        }
+        "/api/view" => Command::View(body::<ViewBody>(req)?.ply),
+        "/api/hint" => {
+            body::<NoFields>(req)?;
+            Command::Hint
         }
         _ => return Err(ApiError::new(404, "no such command")),
     })
@@ -233,6 +248,9 @@ mod tests {
             ("/api/tell", "{\"text\":7}"),
             ("/api/board", "{}"),
             ("/api/board", "{\"board\":3}"),
+            ("/api/view", "{\"ply\":-1}"),
+            ("/api/view", "{\"ply\":\"2\"}"),
+            ("/api/review", "{\"fast\":true}"),
         ] {
             let e = command(path, &req(b)).unwrap_err();
             assert_eq!(e.status, 400, "{path} {b}: {}", e.message);

@@ -39,6 +39,7 @@ pub mod pending;
 pub mod room;
 pub mod server;
 pub mod state;
+pub mod study;
 pub mod table;
 pub mod team_room;
 pub mod team_state;

@@ -9,6 +9,7 @@ use super::doc::thinking::{EngineLine, LineScore};
 use super::doc::to_text;
 use super::hub::{ApiError, Envelope, Hub, Payload};
 use super::opponent::{Activity, Opponent};
+use super::study::Study;
 use super::table::{load_pgn, new_table, two_player_variant, Table};
 use arena::clock::PlayerClock;
 use arena::engine::{ClockInfo, Reply, Score, Thinking};
@@ -104,6 +105,13 @@ pub enum Command {
     Tell(String),
     /// Watching a team game: show board `A` or `B` (see [`super::watch`]).
     ShowBoard(String),
+    /// Review the game: every position searched, mistakes marked (see
+    /// [`super::study`]).
+    Review,
+    /// Show the position after this many moves (none: the game's own).
+    View(Option<usize>),
+    /// The engine's move in the game's position, as a hint.
+    Hint,
     /// End the room (the server is shutting down).
     Shutdown,
 }
@@ -141,7 +149,7 @@ pub struct Room {
     pub(super) flipped: bool,
     pub(super) opponent: Opponent,
     /// Bumped on every change of the game: the engine's work is tied to it.
-    position: u64,
+    pub(super) position: u64,
     /// Bumped on every published state.
     pub(super) version: u64,
     /// The engine's latest thinking line, as published.
@@ -152,6 +160,8 @@ pub struct Room {
     /// The latest trouble with the engine, for the person to read.
     pub(super) notice: Option<String>,
     margin_us: i64,
+    /// The review, the position looked at, the hint.
+    pub(super) study: Study,
 }
 
 fn idx(c: Color) -> usize {
@@ -192,6 +202,7 @@ impl Room {
             thinking_seq: 0,
             notice: None,
             margin_us: micros(settings.margin),
+            study: Study::default(),
         };
         room.start_clock(Instant::now());
         // The first state is there before the server answers anyone: the
@@ -526,6 +537,8 @@ impl Room {
 
     /// Publishes the state; returns it as text.
     fn publish(&mut self) -> String {
+        // What was studied in another position goes (a review stops).
+        self.forget_stale_study();
         self.version = self.hub.next_number();
         let text = to_text(&self.state());
         self.hub.publish("state", text.clone());
@@ -623,6 +636,9 @@ impl Room {
                     "boards are chosen when watching a team game",
                 ))
             }
+            Command::Review => self.start_review()?,
+            Command::View(ply) => self.view_ply(ply)?,
+            Command::Hint => self.hint()?,
             Command::Shutdown => {}
         }
         Ok(None)
@@ -746,8 +762,14 @@ impl Room {
                 let mut sel = Select::new();
                 let commands = sel.recv(&self.commands);
                 let engine = self.opponent.watch(&mut sel);
+                let review = self.study.review.as_ref().map(|r| sel.recv(&r.news));
                 match sel.ready_deadline(deadline) {
                     Err(_) => false,
+                    Ok(i) if Some(i) == review => {
+                        self.on_review();
+                        self.publish();
+                        continue;
+                    }
                     Ok(i) if i == commands => {
                         match self.commands.try_recv() {
                             // A room that ends publishes nothing more: the

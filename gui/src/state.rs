@@ -18,8 +18,13 @@ use movegen::Color;
 use std::time::Instant;
 
 impl Room {
-    /// The board of the game.
+    /// The board of the game, or of the earlier position the person is
+    /// looking at (where nobody moves).
     fn board(&self, v: &movegen::view::View) -> Board {
+        if let Some((_, t)) = self.viewed_table() {
+            let last = t.coords().pop();
+            return view::board("main", &t.view(), &[], last.as_deref());
+        }
         let legal = if self.person_may_move() {
             self.table.legal_moves()
         } else {
@@ -103,6 +108,7 @@ impl Room {
             players: None,
             watch: None,
             team: None,
+            study: self.study_part(),
         }
     }
 }

@@ -195,8 +195,9 @@ pub fn new_table(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn Table>
     dispatch(variant, New(fen))
 }
 
-/// The first game of a PGN text, replayed: its `Variant` tag (or
-/// `variant`), its `FEN` tag and its main line, every move checked.
+/// The first game of a PGN text, replayed: its variant
+/// ([`arena::pgn_in::PgnRecord::variant`], `variant` when it names none),
+/// its `FEN` tag and its main line, every move checked.
 pub fn load_pgn(text: &str, variant: VariantId) -> Result<Box<dyn Table>, String> {
     struct Load<'a>(&'a arena::pgn_in::PgnRecord);
     impl VariantVisitor for Load<'_> {
@@ -215,16 +216,7 @@ pub fn load_pgn(text: &str, variant: VariantId) -> Result<Box<dyn Table>, String
         .first()
         .filter(|g| !g.moves.is_empty() || !g.tags.is_empty())
         .ok_or("no game in the PGN text")?;
-    let variant = match game.tag("Variant") {
-        Some(tag) => VariantId::from_pgn(tag).ok_or_else(|| {
-            format!(
-                "unknown variant '{}' (known: {})",
-                tag.to_ascii_lowercase(),
-                movegen::registry::names(two_player_variants())
-            )
-        })?,
-        None => variant,
-    };
+    let variant = game.variant(variant)?;
     check_two_player(variant)?;
     dispatch(variant, Load(game))
 }

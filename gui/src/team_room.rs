@@ -391,6 +391,8 @@ impl<R: DropRules> TeamRoom<R> {
             Command::Analysis(_) => return not_here("analysis"),
             Command::Load { .. } => return not_here("loading a game"),
             Command::ShowBoard(_) => return not_here("choosing a board (both are shown)"),
+            Command::Review | Command::View(_) => return not_here("reviewing a game"),
+            Command::Hint => return not_here("a hint"),
             Command::Pgn => return Ok(Some(Payload::Pgn(self.pgn()))),
             Command::Shutdown => {
                 if matches!(self.phase, Phase::Playing) {

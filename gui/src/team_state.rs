@@ -213,6 +213,7 @@ impl<R: DropRules> TeamRoom<R> {
             players: None,
             watch: None,
             team: Some(team),
+            study: None,
         }
     }
 }

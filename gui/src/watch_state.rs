@@ -197,6 +197,7 @@ fn document(
         }),
         watch: Some(watch),
         team: None,
+        study: None,
     }
 }
 

@@ -29,6 +29,10 @@ pub struct PgnGame {
     pub first_move_number: u32,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
+    /// Movetext tokens written after each move (NAGs, comments,
+    /// variations), by the move's index in [`PgnGame::moves`]; a move past
+    /// the end of the list has none.
+    pub notes: Vec<Vec<String>>,
 }
 
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -61,24 +65,48 @@ impl PgnGame {
         if let Some(c) = &self.comment {
             tokens.extend(comment_tokens(c));
         }
-        let mut number = self.first_move_number.max(1);
-        let mut white = !self.black_starts;
-        for (i, m) in self.moves.iter().enumerate() {
-            if white {
-                tokens.push(format!("{number}."));
-            } else if i == 0 {
-                tokens.push(format!("{number}..."));
-            }
-            tokens.push(m.clone());
-            if !white {
-                number += 1;
-            }
-            white = !white;
-        }
+        tokens.extend(numbered_movetext(
+            &self.moves,
+            &self.notes,
+            self.black_starts,
+            self.first_move_number,
+        ));
         tokens.push(self.result.clone());
         push_movetext(&mut out, &tokens);
         out
     }
+}
+
+/// The movetext tokens of `moves` with their move numbers (`12.` before a
+/// White move, `12...` before a Black move that comes first or follows
+/// notes), each move followed by its `notes`. A variation's moves are
+/// numbered by the same function.
+pub fn numbered_movetext<S: AsRef<str>>(
+    moves: &[S],
+    notes: &[Vec<String>],
+    black_starts: bool,
+    first_move_number: u32,
+) -> Vec<String> {
+    let mut tokens = Vec::with_capacity(moves.len() * 2);
+    let mut number = first_move_number.max(1);
+    let mut white = !black_starts;
+    let mut after_notes = true;
+    for (i, m) in moves.iter().enumerate() {
+        if white {
+            tokens.push(format!("{number}."));
+        } else if after_notes {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.as_ref().to_string());
+        let own = notes.get(i).map_or(&[][..], Vec::as_slice);
+        tokens.extend(own.iter().cloned());
+        after_notes = !own.is_empty();
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    tokens
 }
 
 /// Appends `[name "value"]` and a newline, the value escaped.

@@ -3,7 +3,9 @@ Selenium) loads the page and plays a short scripted game in every
 two-player variant against the engine, with the mouse only -- pieces
 dragged and dropped, or clicked and clicked; reserve pieces dragged onto the
 board; tranzit transfers dragged to the other board; tavreli tower levels
-clicked to choose a split; the promotion chooser; the analysis panel --
+clicked to choose a split; the promotion chooser; the analysis panel;
+(`review`) a loaded game reviewed, its blunder marked in the move list, a
+click on the evaluation graph showing an earlier position, and a hint --
 and a team game of bughouse and of Swedish chess (a second server: the
 partner's capture dragged from the reserve onto the person's board, a
 partner message sent with a button and answered), and the page's event
@@ -58,7 +60,7 @@ try:
 except ImportError as e:  # reported by missing_tools()
     SELENIUM_ERROR = str(e)
 
-VARIANTS = ["chess", "reconnect", "crazyhouse", "tranzit", "progressive-italian",
+VARIANTS = ["chess", "review", "reconnect", "crazyhouse", "tranzit", "progressive-italian",
             "progressive-scottish", "progressive-english", "tavreli", "bughouse", "swedish",
             "swedish-live", "watch"]
 TEAM = ("bughouse", "swedish")
@@ -341,6 +343,35 @@ def play_chess(page, out):
     page.wait("the flipped board", lambda: page.state()["flipped"])
     page.button("btn-flip")
     page.wait("the board turned back", lambda: not page.state()["flipped"])
+    return path
+
+
+def review_game(page, out):
+    """A loaded game reviewed: the graph drawn, the blunder marked, a click
+    on the graph shows an earlier position, and a hint marks two squares."""
+    page.new_game("chess")
+    page.d.execute_script("document.getElementById('load').open = true")
+    box = page.d.find_element(By.ID, "load-text")
+    box.clear()
+    box.send_keys("1. e4 e5 2. Nf3 Qh4 3. Nxh4 Nc6 *")
+    page.button("load-go")
+    page.wait("the loaded game", lambda: len(page.state()["moves"]) == 6)
+    page.button("btn-review")
+    page.wait("the review", lambda: page.d.find_element(By.ID, "review-status")
+              .get_attribute("data-done") == "yes")
+    marked = [e.text for e in page.d.find_elements(By.CSS_SELECTOR, "#moves .mv.mark-blunder")]
+    expect("Qh4??" in marked, "Qh4?? marked in the move list: " + json.dumps(marked))
+    expect(page.d.find_elements(By.CSS_SELECTOR, "#graph circle.mark-blunder"),
+           "the blunder on the graph")
+    page.click(page.d.find_element(By.CSS_SELECTOR, '#graph rect.graph-hit[data-ply="3"]'))
+    page.wait("the position after 2. Nf3", lambda: (page.state().get("study") or {}).get("viewing") == 3
+              and page.piece_on("d8") == "q" and page.piece_on("f3") == "N")
+    path = page.shot(out, "review")
+    page.button("btn-back")
+    page.wait("the game's position again", lambda: page.piece_on("h4") == "N")
+    page.button("btn-hint")
+    page.wait("the hint", lambda: page.d.find_element(By.ID, "review-line").get_attribute("data-hint"))
+    expect(len(page.d.find_elements(By.CSS_SELECTOR, "rect.hl-hint")) == 2, "the hint's two squares")
     return path
 
 
@@ -717,6 +748,7 @@ def main():
     failed = []
     games = {
         "chess": play_chess,
+        "review": review_game,
         "crazyhouse": play_crazyhouse,
         "tranzit": play_tranzit,
         "tavreli": play_tavreli,

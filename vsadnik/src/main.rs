@@ -56,6 +56,7 @@ fn run(args: &[String], settings: Settings) -> Result<(), UsageError> {
         "bench" => cli::bench::run(rest, settings),
         "match" => run_match(rest),
         "gui" => gui::run(cli::gui_args::options(rest)?),
+        "analyse" => cli::analyse::run(rest),
         "variants" => {
             no_arguments(command, rest)?;
             output::lines(&movegen::VariantId::ALL.map(movegen::VariantId::name));

@@ -1,6 +1,6 @@
 //! Every JSON document of the board as serde types: what the page reads
 //! (the state document and its parts, [`state`], [`board`], [`team`],
-//! [`watch`]; the engine's lines, [`thinking`]; errors, [`ErrorDoc`]) and
+//! [`watch`], [`study`]; the engine's lines, [`thinking`]; errors, [`ErrorDoc`]) and
 //! what it sends ([`requests`]). Field names and order are those the page
 //! reads (`web/*.js`) and docs/gui.md and docs/gui_team.md describe: a part
 //! that is absent is `null`, except the few fields written only when set
@@ -16,6 +16,7 @@
 pub mod board;
 pub mod requests;
 pub mod state;
+pub mod study;
 pub mod team;
 pub mod thinking;
 pub mod watch;

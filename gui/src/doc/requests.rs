@@ -134,3 +134,12 @@ mod tests {
             .contains("recursion limit"));
     }
 }
+
+/// `POST /api/view`: `{"ply": 12}` shows the position after 12 moves,
+/// `{"ply": null}` (or `{}`) the game's own again.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ViewBody {
+    /// The moves played in the position to show.
+    pub ply: Option<usize>,
+}

@@ -3,6 +3,7 @@
 //! [`State::team`], a watched game [`State::players`] and [`State::watch`].
 
 use super::board::Board;
+use super::study::StudyPart;
 use super::team::TeamPart;
 use super::thinking::EngineLine;
 use super::watch::WatchPart;
@@ -80,7 +81,7 @@ pub struct Players {
 }
 
 /// The whole state document.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct State {
     /// Bumped on every published state.
     pub version: u64,
@@ -131,6 +132,9 @@ pub struct State {
     /// A team game's seats and messages.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<TeamPart>,
+    /// A two-player game's review, the position looked at, the hint.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub study: Option<StudyPart>,
 }
 
 /// Every variant's name, for [`State::variants`].

@@ -182,6 +182,12 @@
       el('rect', { class: cls, x, y, width: SQ, height: SQ }, marks);
     };
     if (b.last) { mark(b.last.from, 'hl-last'); mark(b.last.to, 'hl-last'); }
+    const hint = !drawing && state.study && state.study.hint && state.study.viewing == null ? state.study.hint.uci : null;
+    if (hint) {
+      const at = hint.indexOf('@');
+      if (at < 0) mark(hint.slice(0, 2), 'hl-hint');
+      mark(hint.slice(at < 0 ? 2 : at + 1, at < 0 ? 4 : at + 3), 'hl-hint');
+    }
     if (b.check) mark(b.check, 'hl-check');
     if (sel && sel.from && !drawing) mark(sel.from, 'hl-sel');
     for (let i = 0; i < b.squares.length; i++) {
@@ -302,6 +308,7 @@
     lastNotice = s.engine.notice;
 
     renderMoves();
+    renderStudy();
     renderThinking();
     renderTower();
     renderWatch();
@@ -323,6 +330,8 @@
       turn.moves.push({ m, i });
     });
     const last = state.moves.length - 1;
+    const study = state.study;
+    const review = study && study.review;
     for (const [n, turns] of rows) {
       const li = html('li', {}, list);
       html('span', { class: 'num', text: n + '.' }, li);
@@ -330,11 +339,73 @@
       for (const t of turns) {
         const span = html('span', { class: 'turn ' + t.color }, li);
         for (const { m, i } of t.moves) {
-          html('span', { class: 'mv ' + m.color + (i === last ? ' last' : ''), text: m.text, 'data-uci': m.uci, 'data-ply': i }, span);
+          const mk = review && review.marks[i];
+          const shown = study && study.viewing != null ? study.viewing - 1 : last;
+          const node = html('span', { class: 'mv ' + m.color + (i === shown ? ' last' : '') + (mk ? ' ' + MARK_CLASS[mk] : ''),
+            text: m.text + (mk || ''), 'data-uci': m.uci, 'data-ply': i }, span);
+          if (mk && review.better[i]) node.title = `${MARK_NAME[mk]}: ${review.better[i]} was best`;
+          node.addEventListener('click', () => post('view', { ply: i + 1 }));
         }
       }
     }
-    list.scrollTop = list.scrollHeight;
+    if (!study || study.viewing == null) list.scrollTop = list.scrollHeight;
+  }
+
+  // ---- the review: the evaluation graph ---------------------------------
+  const MARK_CLASS = { '?!': 'mark-inaccuracy', '?': 'mark-mistake', '??': 'mark-blunder' };
+  const MARK_NAME = { '?!': 'Inaccuracy', '?': 'Mistake', '??': 'Blunder' };
+  const GW = 400, GH = 120;
+
+  function renderStudy() {
+    const study = state.study;
+    const review = study && study.review;
+    const viewing = study ? study.viewing : null;
+    $('review').hidden = !review && viewing == null;
+    $('btn-back').hidden = viewing == null;
+    $('btn-review').disabled = !state.moves.length || !!state.team;
+    $('btn-hint').disabled = state.turn !== 'person' || !!state.team || viewing != null;
+    const hint = study && study.hint;
+    $('review-line').textContent = viewing != null ? `Position after ${viewing} move${viewing === 1 ? '' : 's'}` : '';
+    if (hint && viewing == null) $('review-line').textContent = `Hint: ${hint.text}` + (hint.score ? ` (${scoreText(hint.score)})` : '');
+    $('review-line').setAttribute('data-hint', hint ? hint.uci : '');
+    const g = $('graph');
+    g.textContent = '';
+    if (!review) { $('review-status').textContent = ''; return; }
+    const counts = { '?!': 0, '?': 0, '??': 0 };
+    review.marks.forEach((m) => { if (m) counts[m] += 1; });
+    $('review-status').textContent = review.done < review.total
+      ? `(${review.done}/${review.total} positions)`
+      : `(${counts['??']} blunders, ${counts['?']} mistakes, ${counts['?!']} inaccuracies)`;
+    $('review-status').setAttribute('data-done', review.done === review.total ? 'yes' : 'no');
+    const n = review.total;
+    const x = (i) => (n <= 1 ? GW / 2 : (i * GW) / (n - 1));
+    const y = (c) => GH / 2 - (c * (GH / 2 - 4));
+    el('rect', { class: 'graph-bg', x: 0, y: 0, width: GW, height: GH }, g);
+    let area = '';
+    review.chances.forEach((c, i) => {
+      if (c == null) return;
+      area += (area ? ' L' : 'M') + ` ${x(i).toFixed(1)} ${y(c).toFixed(1)}`;
+    });
+    if (area) {
+      const firstX = x(review.chances.findIndex((c) => c != null));
+      const lastX = x(review.chances.length - 1 - [...review.chances].reverse().findIndex((c) => c != null));
+      el('path', { class: 'graph-area', d: `M ${firstX.toFixed(1)} ${GH / 2}` + area.replace(/^M/, ' L') + ` L ${lastX.toFixed(1)} ${GH / 2} Z` }, g);
+      el('path', { class: 'graph-line', d: area }, g);
+    }
+    el('line', { class: 'graph-mid', x1: 0, y1: GH / 2, x2: GW, y2: GH / 2 }, g);
+    const shown = viewing != null ? viewing : state.moves.length;
+    el('line', { class: 'graph-now', x1: x(shown), y1: 0, x2: x(shown), y2: GH }, g);
+    review.marks.forEach((m, i) => {
+      const c = review.chances[i + 1];
+      if (!m || c == null) return;
+      el('circle', { class: 'graph-mark ' + MARK_CLASS[m], cx: x(i + 1), cy: y(c), r: 4, 'data-ply': i + 1 }, g);
+    });
+    // One clickable column per position.
+    for (let i = 0; i < n; i++) {
+      const w = n <= 1 ? GW : GW / (n - 1);
+      const col = el('rect', { class: 'graph-hit', x: Math.max(0, x(i) - w / 2), y: 0, width: w, height: GH, 'data-ply': i }, g);
+      col.addEventListener('click', () => post('view', { ply: i }));
+    }
   }
 
   function scoreText(score) {
@@ -720,6 +791,9 @@
   $('btn-resign').addEventListener('click', () => post('resign'));
   $('btn-flip').addEventListener('click', () => post('flip'));
   $('btn-analysis').addEventListener('click', () => post('analysis', { on: !(state && state.analysis) }));
+  $('btn-review').addEventListener('click', () => post('review'));
+  $('btn-hint').addEventListener('click', () => post('hint'));
+  $('btn-back').addEventListener('click', () => post('view', { ply: null }));
   $('load-go').addEventListener('click', () => {
     const text = $('load-text').value.trim();
     if (!text) return;

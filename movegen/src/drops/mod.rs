@@ -180,12 +180,22 @@ impl<R: DropRules> Position for DropPosition<R> {
         text
     }
 
+    /// Coordinates or SAN; a pawn drop may leave out its letter (`@d3`,
+    /// as python-chess writes it).
     fn parse_record_move(&self, text: &str) -> Result<DropMove, String> {
-        self.parse_move(text.trim_end_matches(['+', '#', '!', '?']))
-            .or_else(|_| {
-                let bm = crate::san::parse_san(&self.current().board, text)?;
-                self.parse_move(&bm.to_string())
-            })
+        let bare = text.trim_end_matches(['+', '#', '!', '?']);
+        let lettered;
+        let bare = match bare.strip_prefix('@') {
+            Some(square) => {
+                lettered = format!("P@{square}");
+                &lettered
+            }
+            None => bare,
+        };
+        self.parse_move(bare).or_else(|_| {
+            let bm = crate::san::parse_san(&self.current().board, text)?;
+            self.parse_move(&bm.to_string())
+        })
     }
 
     fn parse_move(&self, text: &str) -> Result<DropMove, String> {

@@ -123,3 +123,42 @@ fn pgn_writer() {
     assert!(text.contains("\n\n{1 e2e4, 2 e7e5 f7f6, 3 Ng1h3"), "{text}");
     assert!(text.ends_with("Be2h5+} 1. e4 e5 2. -- f6 *\n\n"), "{text}");
 }
+
+#[test]
+fn a_pawn_drop_may_leave_out_its_letter() {
+    use movegen::drops::CrazyhousePosition;
+    let pos: CrazyhousePosition = movegen::variant::setup_position(
+        Some("rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"),
+        &[] as &[&str],
+    )
+    .unwrap();
+    let m = pos.parse_record_move("@e4").unwrap();
+    assert_eq!(m, pos.parse_record_move("P@e4").unwrap());
+    assert_eq!(pos.move_to_record(m), "P@e4");
+    assert!(pos.parse_record_move("@e9").is_err());
+    assert!(
+        pos.parse_move("@e4").is_err(),
+        "coordinates keep the letter"
+    );
+}
+
+#[test]
+fn notes_follow_their_moves_and_renumber_black() {
+    let g = PgnGame {
+        moves: vec!["e4".into(), "e5".into(), "Qh5".into(), "Nc6".into()],
+        first_move_number: 1,
+        result: "*".into(),
+        notes: vec![
+            vec!["{[%eval".into(), "0.30]}".into()],
+            vec![],
+            vec!["{x}".into(), "(2.".into(), "Nf3)".into()],
+        ],
+        ..Default::default()
+    };
+    assert!(
+        g.render()
+            .contains("1. e4 {[%eval 0.30]} 1... e5 2. Qh5 {x} (2. Nf3) 2... Nc6 *"),
+        "{}",
+        g.render()
+    );
+}

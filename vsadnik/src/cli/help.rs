@@ -161,7 +161,7 @@ mod tests {
         );
         assert!(usage().starts_with(
             "usage: vsadnik [--ablate NAME[,NAME]] [--depth-limit N] [--nodes-per-move N] \
-             [perft|bench|variants|match|gui|help]"
+             [perft|bench|variants|match|gui|analyse|help]"
         ));
     }
 }

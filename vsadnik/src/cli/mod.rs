@@ -3,6 +3,7 @@
 //! ([`help`]); the commands other than the protocol loop.
 
 pub mod ablation;
+pub mod analyse;
 pub mod bench;
 pub mod gui_args;
 pub mod help;

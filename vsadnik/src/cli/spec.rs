@@ -296,11 +296,46 @@ pub const COMMANDS: &[Command] = &[
         also: "| vsadnik gui --watch FILE [--port N] [--open]",
     },
     Command {
+        name: "analyse",
+        summary: "analyse the games of a PGN file: evaluations, mistakes, better lines \
+                  (docs/analysis.md)",
+        positional: &[(
+            "GAMES.pgn",
+            "the games (a game's Variant or Rules tag names its variant)",
+        )],
+        opts: &[
+            one(
+                "variant",
+                "NAME",
+                "the variant of games whose tags name none (default: chess)",
+            ),
+            one(
+                "movetime",
+                "MS",
+                "search each position this long, 1 to 3600000 ms (not with --nodes)",
+            ),
+            one(
+                "nodes",
+                "N",
+                "search each position this many nodes, 1 to 10^12 (default: 500000; one \
+                 thread gives the same analysis every run)",
+            ),
+            one("threads", "N", "search threads, 1 to 256 (default: 1)"),
+            one(
+                "out",
+                "FILE",
+                "write the annotated games to FILE, replaced only once all are done \
+                 (default: standard output, each game as it is done)",
+            ),
+        ],
+        also: "",
+    },
+    Command {
         name: "help",
         summary: "this overview, or the usage and options of COMMAND",
         positional: &[(
             "[COMMAND]",
-            "one of perft, bench, variants, match, gui, help",
+            "one of perft, bench, variants, match, gui, analyse, help",
         )],
         opts: &[],
         also: "",

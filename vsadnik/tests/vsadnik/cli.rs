@@ -4,17 +4,7 @@
 
 use std::process::Command;
 
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vsadnik"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::common::run;
 
 #[test]
 fn perft_last_line_and_divide() {

@@ -653,3 +653,55 @@ fn the_engines_level_is_chosen_per_game() {
     assert_eq!(engine(&gui.ok("new", r#"{"level":"full"}"#)), "full");
     assert!(gui.stop().success());
 }
+
+/// Reviewing a game in the board: every position searched, the hung
+/// queen marked `??` with the better move, an earlier position shown on
+/// request, a hint for the person's move; bad requests change nothing.
+#[test]
+fn a_loaded_game_is_reviewed_and_its_positions_shown() {
+    let gui = Gui::start(&["--side", "both"]);
+    let r = gui.post("review", "{}");
+    assert_eq!(r.status, 409, "no move yet: {}", r.error());
+    gui.ok("load", r#"{"pgn":"1. e4 e5 2. Nf3 Qh4 3. Nxh4 Nc6 *"}"#);
+    gui.ok("review", "{}");
+    let s = gui.wait_for("the review to end", |s| {
+        let r = &s["study"]["review"];
+        r.is_object() && r["done"] == r["total"]
+    });
+    let review = &s["study"]["review"];
+    assert_eq!(review["total"], 7);
+    assert_eq!(review["evals"].as_array().unwrap().len(), 7);
+    let marks = review["marks"].as_array().unwrap();
+    assert_eq!(marks.len(), 6);
+    assert_eq!(marks[3], "??", "2... Qh4 hangs the queen: {review}");
+    assert!(marks[0].is_null() && marks[4].is_null(), "{review}");
+    assert!(review["better"][3].is_string(), "{review}");
+    let chances = review["chances"].as_array().unwrap();
+    assert!(
+        chances[4].as_f64().unwrap() > 0.5,
+        "White is winning: {review}"
+    );
+    // Looking at the position after 2. Nf3: nobody moves there.
+    let s = gui.ok("view", r#"{"ply":3}"#);
+    assert_eq!(s["study"]["viewing"], 3);
+    assert!(legal(&s).is_empty());
+    let board = &s["boards"][0];
+    assert_eq!(board["last"]["to"], "f3", "{board}");
+    for bad in [r#"{"ply":7}"#, r#"{"ply":"3"}"#, r#"{"at":1}"#] {
+        assert_eq!(gui.post("view", bad).status, 400, "{bad}");
+    }
+    assert_eq!(
+        gui.state()["study"]["viewing"],
+        3,
+        "a refused view changes nothing"
+    );
+    let s = gui.ok("view", r#"{"ply":null}"#);
+    assert!(s["study"]["viewing"].is_null());
+    assert!(!legal(&s).is_empty());
+    // A hint is one of the legal moves; a move drops review and hint.
+    let s = gui.ok("hint", "{}");
+    let hint = text(&s["study"]["hint"], "uci");
+    assert!(legal(&s).contains(&hint), "{hint}");
+    let s = gui.play(&hint);
+    assert!(s.get("study").is_none(), "{}", s["study"]);
+}

@@ -7,6 +7,7 @@ mod gui_support;
 mod match_support;
 
 mod ablation_cli;
+mod analyse_cli;
 mod cli;
 mod closed_output;
 mod gui_api;
