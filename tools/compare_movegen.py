@@ -29,11 +29,18 @@ game over (python-chess Board.is_game_over()) or after --max-plies plies.
 Each game has its own RNG seeded from (seed, game number), so --only-game K
 replays a single game exactly.
 
+With --chess960 the games are Chess960 (Fischer random): the engine gets
+`setoption name UCI_Chess960 value true`, python-chess plays chess960 boards,
+the games start from random ones of the 960 start positions (seeded) and from
+data/perft/chess960.epd, castling is the king taking its rook, and FENs are
+compared in Shredder-FEN (the rook files), as vsadnik writes them.
+
 Exit status: 0 all equal, 1 mismatches, 2 engine timeout / crash / protocol error.
 
 Examples:
   python3 -m tools.compare_movegen                       # 2000 games vs vsadnik (tools/vsadnik.py)
   python3 -m tools.compare_movegen --quick               # CI-sized (50 games + 1 per EPD position)
+  python3 -m tools.compare_movegen --quick --chess960    # the same for Chess960
   python3 -m tools.compare_movegen --engine /usr/games/stockfish --no-d   # self-check of this script
 """
 import argparse
@@ -114,6 +121,8 @@ class Engine:
         self.send("uci")
         lines = self.read_until(lambda line: line.strip() == "uciok", "uciok")
         name = next((line[8:].strip() for line in lines if line.startswith("id name ")), "?")
+        if CHESS960:
+            self.send("setoption name UCI_Chess960 value true")
         self.isready()
         return name
 
@@ -160,6 +169,15 @@ class Engine:
             self.p.wait()
 
 
+# Set by --chess960: boards are chess960 ones, FENs written in Shredder-FEN.
+CHESS960 = False
+
+
+def fen_of(board, en_passant="legal"):
+    """The board's FEN as vsadnik writes it."""
+    return board.fen(en_passant=en_passant, shredder=CHESS960)
+
+
 def interesting(board, m):
     if board.is_capture(m) or m.promotion or board.is_castling(m):
         return True
@@ -177,7 +195,7 @@ def interesting(board, m):
 
 def random_game(start_fen, rng, max_plies, bias, check_bias):
     """Return (start board, list of moves)."""
-    board = chess.Board(start_fen)
+    board = chess.Board(start_fen, chess960=CHESS960)
     start = board.copy(stack=False)
     moves = []
     while len(moves) < max_plies and not board.is_game_over():
@@ -255,7 +273,7 @@ class Checker:
         return details
 
     def check_position(self, board, where, index):
-        self.current = (where, board.fen())
+        self.current = (where, fen_of(board))
         before = len(self.mismatches)
         legal = list(board.legal_moves)
         cov = self.coverage
@@ -275,9 +293,9 @@ class Checker:
             cov["promotion legal"] += 1
         # every other position: send the e.p. square whenever python-chess has one (FEN standard)
         if index % 2 == 1 and board.ep_square is not None:
-            sent = board.fen(en_passant="fen")
+            sent = fen_of(board, en_passant="fen")
         else:
-            sent = board.fen()
+            sent = fen_of(board)
         self.e.send("position fen " + sent)
 
         depths = [1]
@@ -306,7 +324,7 @@ class Checker:
         if not self.args.no_d:
             fen, sans = self.e.display()
             self.dchecks += 1
-            want_fen = board.fen(en_passant="legal")
+            want_fen = fen_of(board)
             if fen != want_fen:
                 self.report(where, sent, "d Fen", ["engine:   %s" % fen, "expected: %s" % want_fen])
             want_sans = {board.san(m) for m in legal}
@@ -330,10 +348,10 @@ class Checker:
 
     def check_replay(self, start, moves, where):
         """position startpos/fen ... moves ...; compare the FEN reached."""
-        if start.fen() == chess.STARTING_FEN:
+        if fen_of(start) == chess.STARTING_FEN:
             cmd = "position startpos"
         else:
-            cmd = "position fen " + start.fen()
+            cmd = "position fen " + fen_of(start)
         if moves:
             cmd += " moves " + " ".join(m.uci() for m in moves)
         board = start.copy()
@@ -343,7 +361,7 @@ class Checker:
         self.e.send(cmd)
         fen, _ = self.e.display()
         self.replays += 1
-        want = board.fen(en_passant="legal")
+        want = fen_of(board)
         if fen != want:
             self.report(where, cmd[:120] + ("..." if len(cmd) > 120 else ""), "moves replay",
                         ["engine:   %s" % fen, "expected: %s" % want])
@@ -365,7 +383,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", help=vsadnik.HELP)
     ap.add_argument("--games", type=int, default=2000, help="random games from the start position (default 2000)")
-    ap.add_argument("--epd", default=os.path.join(REPO, "data", "perft", "chess.epd"))
+    ap.add_argument("--epd", default=None,
+                    help="start positions (default data/perft/chess.epd, with --chess960 chess960.epd)")
+    ap.add_argument("--chess960", action="store_true", help="Chess960 games (see above)")
     ap.add_argument("--epd-games", type=int, default=3, help="games from each EPD position (default 3)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="CI size: --games 50 --epd-games 1")
@@ -385,8 +405,16 @@ def main():
         args.games, args.epd_games = 50, 1
 
     args.engine = vsadnik.require(args.engine)
+    global CHESS960
+    CHESS960 = args.chess960
+    if args.epd is None:
+        args.epd = os.path.join(REPO, "data", "perft", "chess960.epd" if CHESS960 else "chess.epd")
 
-    starts = [chess.STARTING_FEN] * args.games
+    if CHESS960:
+        pick = random.Random(args.seed)
+        starts = [chess.Board.from_chess960_pos(pick.randrange(960)).fen() for _ in range(args.games)]
+    else:
+        starts = [chess.STARTING_FEN] * args.games
     if args.epd_games and args.epd:
         for fen in load_epd(args.epd):
             starts += [fen] * args.epd_games

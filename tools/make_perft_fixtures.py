@@ -19,6 +19,8 @@ Options:
                          (useful for a quick check; '?' beyond N is an error)
     --pychess-nodes N    also cross-check every count <= N against python-chess
                          (slow pure-Python perft; 0 = off, the default)
+    --chess960           Chess960 positions (Stockfish's UCI_Chess960, python-chess's
+                         chess960 boards): data/perft/chess960.epd
 Timing of every deepest count is printed on stderr.
 """
 import argparse
@@ -58,7 +60,7 @@ def format_line(fen, depths):
 
 
 class Stockfish:
-    def __init__(self, path, timeout=600):
+    def __init__(self, path, chess960=False, timeout=600):
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         self.send("uci")
@@ -70,6 +72,8 @@ class Stockfish:
             if line.strip() == "uciok":
                 break
         self.send("setoption name Threads value 1")
+        if chess960:
+            self.send("setoption name UCI_Chess960 value true")
         self.send("isready")
         while self.readline().strip() != "readyok":
             pass
@@ -130,6 +134,7 @@ def main():
     g.add_argument("--write", action="store_true", help="rewrite the input file in place")
     ap.add_argument("--max-depth", type=int, default=0)
     ap.add_argument("--pychess-nodes", type=int, default=0)
+    ap.add_argument("--chess960", action="store_true")
     args = ap.parse_args()
 
     try:
@@ -141,7 +146,7 @@ def main():
     with open(args.epd) as f:
         src = f.readlines()
 
-    sf = Stockfish(args.stockfish)
+    sf = Stockfish(args.stockfish, args.chess960)
     print("using %s" % sf.name, file=sys.stderr)
     out = []
     problems = 0
@@ -153,7 +158,7 @@ def main():
             continue
         fen, depths = parse_line(s)
         if chess is not None:
-            b = chess.Board(fen)
+            b = chess.Board(fen, chess960=args.chess960)
             if not b.is_valid():
                 raise SystemExit("line %d: invalid position (%r): %s" % (lineno, b.status(), fen))
         maxd = max(depths)
@@ -175,7 +180,7 @@ def main():
                       % (lineno, n, b.legal_moves.count(), fen), file=sys.stderr)
                 problems += 1
             if chess is not None and args.pychess_nodes and n <= args.pychess_nodes:
-                pn = pychess_perft(chess.Board(fen), d)
+                pn = pychess_perft(chess.Board(fen, chess960=args.chess960), d)
                 if pn != n:
                     print("line %d: D%d stockfish %d != python-chess %d: %s" % (lineno, d, n, pn, fen),
                           file=sys.stderr)

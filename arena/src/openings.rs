@@ -26,7 +26,19 @@ pub fn schedule(openings: &[Opening], round: u32) -> (&Opening, bool) {
 
 /// `fen` normalised, or `None` when it is the variant's start position.
 fn normalise<P: Position>(fen: &str) -> Result<Option<String>, String> {
-    let pos = P::from_fen(fen).map_err(|e| e.to_string())?;
+    normalise_as::<P>(fen, false)
+}
+
+/// [`normalise`], the FEN read in the variant's Chess960 form when
+/// `chess960` (`KQkq` as X-FEN); the result names the rook files, so that
+/// it reads back as Chess960's anywhere.
+fn normalise_as<P: Position>(fen: &str, chess960: bool) -> Result<Option<String>, String> {
+    let pos = if chess960 {
+        P::from_fen_960(fen)
+    } else {
+        P::from_fen(fen)
+    }
+    .map_err(|e| e.to_string())?;
     let norm = pos.to_fen();
     Ok(if norm == P::startpos().to_fen() {
         None
@@ -69,6 +81,9 @@ fn is_pgn(path: &str, text: &str) -> bool {
         .is_some_and(|l| l.starts_with('[') || l.starts_with("1."))
 }
 
+/// `Variant` tags of Chess960 games (any case).
+const CHESS960_TAGS: [&str; 2] = ["chess960", "fischerandom"];
+
 /// A PGN game replayed with the rules library.
 pub struct Replayed<P> {
     /// The starting FEN (normalised), `None` for the start position.
@@ -87,8 +102,12 @@ pub struct Replayed<P> {
 pub fn replay<P: Position>(game: &PgnRecord) -> Result<Replayed<P>, String> {
     // `VariantFEN` holds the position where `FEN` (for chess readers)
     // cannot (progressive chess in mid-series).
+    // A `Variant "Chess960"` game's FEN castles as Chess960 does.
+    let chess960 = game
+        .tag("Variant")
+        .is_some_and(|v| CHESS960_TAGS.contains(&v.to_ascii_lowercase().as_str()));
     let fen = match game.tag("VariantFEN").or(game.tag("FEN")) {
-        Some(f) => normalise::<P>(f)?,
+        Some(f) => normalise_as::<P>(f, chess960)?,
         None => None,
     };
     let mut pos = match &fen {

@@ -9,7 +9,7 @@
 //! | `GET /api/events` | | Server-Sent Events: `state`, `thinking` |
 //! | `GET /api/pgn` | | the game as PGN text |
 //! | `POST /api/move` | `{"move": "e2e4"}` | the new state |
-//! | `POST /api/new` | `{"variant", "side", "tc", "fen"}`, each optional | the new state |
+//! | `POST /api/new` | `{"variant", "side", "tc", "fen", "level", "chess960"}`, each optional | the new state |
 //! | `POST /api/load` | `{"fen"}` or `{"pgn"}`, optional `"variant"` | the new state |
 //! | `POST /api/takeback`, `/api/resign`, `/api/flip` | `{}` | the new state |
 //! | `POST /api/analysis` | `{"on": true}` | the new state |
@@ -90,12 +90,21 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
                 .map(|l| Level::parse(&l))
                 .transpose()
                 .map_err(|e| ApiError::new(400, e))?;
+            let fen = doc.fen.filter(|f| !f.trim().is_empty());
+            let chess960 = doc.chess960.unwrap_or(false);
+            if chess960 && fen.is_some() {
+                return Err(ApiError::new(
+                    400,
+                    "give either a fen or chess960, not both",
+                ));
+            }
             Command::New {
                 variant: doc.variant,
                 side,
                 tc,
-                fen: doc.fen.filter(|f| !f.trim().is_empty()),
+                fen,
                 level,
+                chess960,
             }
         }
         "/api/load" => {
@@ -217,7 +226,9 @@ mod tests {
                 tc,
                 fen,
                 level,
+                chess960,
             } => {
+                assert!(!chess960);
                 assert_eq!(variant.as_deref(), Some(movegen::VariantId::Tavreli.name()));
                 assert_eq!(level, Some(Level::Elo(1600)));
                 assert_eq!(side, Some(Side::Black));

@@ -9,6 +9,7 @@ use super::opponent::Opponent;
 use super::room::{Command, Room, RoomSettings, Side};
 use super::table::new_table;
 use super::team_room::{TeamRoom, TeamSettings};
+use arena::engine::Needs;
 use arena::level::Level;
 use arena::options::{EngineSpec, TimeControl};
 use crossbeam::channel::{self, Receiver, Sender};
@@ -175,7 +176,7 @@ fn open_room(
             opponent.start()?;
             opponent.set_level(config.level)?;
             if side != Side::Both {
-                opponent.check_support(variant, false)?;
+                opponent.check_support(variant, Needs::default())?;
             }
             let table = new_table(variant, None)?;
             let settings = RoomSettings {

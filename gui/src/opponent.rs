@@ -5,7 +5,7 @@
 //! it again from a known board.
 
 use super::table::Table;
-use arena::engine::{ClockInfo, Engine, GameView, Reply, Thinking};
+use arena::engine::{ClockInfo, Engine, GameView, Needs, Reply, Thinking};
 use arena::game::GRACE;
 use arena::level::Level;
 use arena::options::{EngineSpec, Proto, TimeControl};
@@ -133,11 +133,12 @@ impl Opponent {
         Ok(self.engine.as_mut().expect("just started"))
     }
 
-    /// Checks that the engine plays `variant` (from a FEN if `needs_fen`).
-    pub fn check_support(&mut self, variant: VariantId, needs_fen: bool) -> Result<(), String> {
+    /// Checks that the engine plays `variant` from the set-up the game
+    /// needs (`needs`).
+    pub fn check_support(&mut self, variant: VariantId, needs: Needs) -> Result<(), String> {
         let name = self.name.clone();
         self.start()?
-            .check_support(variant, needs_fen)
+            .check_support(variant, needs)
             .map_err(|why| format!("the engine {name} {why}"))
     }
 

@@ -10,14 +10,15 @@ use super::doc::to_text;
 use super::hub::{ApiError, Envelope, Hub, Payload};
 use super::opponent::{Activity, Opponent};
 use super::study::Study;
-use super::table::{load_pgn, new_table, two_player_variant, Table};
+use super::table::{chess960_table, load_pgn, new_table, two_player_variant, Table};
 use arena::clock::PlayerClock;
-use arena::engine::{ClockInfo, Reply, Score, Thinking};
+use arena::engine::{ClockInfo, Needs, Reply, Score, Thinking};
 use arena::game::End;
 use arena::level::Level;
 use arena::options::TimeControl;
 use arena::record::{color_name, today, GameRecord};
 use crossbeam::channel::{Receiver, Select, TryRecvError};
+use movegen::variant::is_chess960_fen;
 use movegen::variant::Status;
 use movegen::Color;
 use std::sync::Arc;
@@ -81,6 +82,8 @@ pub enum Command {
         fen: Option<String>,
         /// The engine's playing level.
         level: Option<Level>,
+        /// Start from a Chess960 set-up drawn at random.
+        chess960: bool,
     },
     /// A position or a game to load (the seat and clock stay).
     Load {
@@ -577,13 +580,18 @@ impl Room {
                 tc,
                 fen,
                 level,
+                chess960,
             } => {
                 let variant = match variant {
                     Some(name) => two_player_variant(&name).map_err(|e| ApiError::new(400, e))?,
                     None => self.table.variant(),
                 };
-                let table =
-                    new_table(variant, fen.as_deref()).map_err(|e| ApiError::new(400, e))?;
+                let table = if chess960 {
+                    chess960_table(variant)
+                } else {
+                    new_table(variant, fen.as_deref())
+                }
+                .map_err(|e| ApiError::new(400, e))?;
                 let side = side.unwrap_or(self.side);
                 self.replace(table, side, tc.unwrap_or(self.tc), false, level)?;
             }
@@ -655,7 +663,13 @@ impl Room {
     ) -> Result<(), ApiError> {
         if side != Side::Both {
             self.opponent
-                .check_support(table.variant(), table.start_fen().is_some())
+                .check_support(
+                    table.variant(),
+                    Needs {
+                        fen: table.start_fen().is_some(),
+                        chess960: table.start_fen().is_some_and(is_chess960_fen),
+                    },
+                )
                 .map_err(|e| ApiError::new(400, e))?;
         }
         if let Some(level) = level {

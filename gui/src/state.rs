@@ -8,7 +8,9 @@
 //! see [`super::team_state`] and docs/gui_team.md.
 
 use super::doc::board::Board;
-use super::doc::state::{all_variants, team_variants, Clocks, EnginePart, GameResult, State};
+use super::doc::state::{
+    all_variants, chess960_variants, team_variants, Clocks, EnginePart, GameResult, State,
+};
 use super::doc::{ColorWord, MoveEntry};
 use super::opponent::Activity;
 use super::room::{Room, Side};
@@ -90,6 +92,7 @@ impl Room {
             towers: variant.info().towers,
             variants: all_variants(),
             team_variants: team_variants(),
+            chess960_variants: chess960_variants(),
             fen: self.table.fen(),
             start_fen: self.table.start_fen().map(str::to_string),
             side: self.side.name(),

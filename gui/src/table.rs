@@ -195,6 +195,38 @@ pub fn new_table(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn Table>
     dispatch(variant, New(fen))
 }
 
+/// A new game of `variant` from a Chess960 start drawn at random (one of
+/// the 960, [`movegen::chess960`]); refused for a variant without a
+/// Chess960 form.
+pub fn chess960_table(variant: VariantId) -> Result<Box<dyn Table>, String> {
+    struct New(u16);
+    impl VariantVisitor for New {
+        type Output = Result<Box<dyn Table>, String>;
+        fn visit<P: Position>(self) -> Self::Output {
+            if !P::CHESS960 {
+                return Err(format!(
+                    "{} has no Chess960 starts; they are for {}",
+                    P::ID.name(),
+                    crate::doc::state::chess960_variants().join(", ")
+                ));
+            }
+            let fen = movegen::chess960::start_fen(self.0);
+            Ok(Box::new(
+                Game::<P>::from_fen_960(Some(&fen)).map_err(|e| e.to_string())?,
+            ))
+        }
+    }
+    check_two_player(variant)?;
+    use std::hash::{BuildHasher, Hasher};
+    let draw = std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish();
+    dispatch(
+        variant,
+        New((draw % u64::from(movegen::chess960::STARTS)) as u16),
+    )
+}
+
 /// The first game of a PGN text, replayed: its variant
 /// ([`arena::pgn_in::PgnRecord::variant`], `variant` when it names none),
 /// its `FEN` tag and its main line, every move checked.

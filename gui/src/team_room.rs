@@ -11,7 +11,7 @@
 use super::doc::to_text;
 use super::hub::{ApiError, Envelope, Hub, Payload};
 use super::room::{Command, Side};
-use arena::engine::{Engine, Fault, Reply};
+use arena::engine::{Engine, Fault, Needs, Reply};
 use arena::level::Level;
 use arena::options::{EngineSpec, Proto, TimeControl};
 use arena::record::today;
@@ -176,7 +176,7 @@ impl<R: DropRules> TeamRoom<R> {
             .clone()
             .unwrap_or_else(|| spec.basename());
         engine
-            .check_support(self.variant, false)
+            .check_support(self.variant, Needs::default())
             .map_err(|why| format!("the {} engine {name} {why}", self.role(e)))?;
         self.names[e] = name;
         self.engines[e] = Some(engine);
@@ -251,7 +251,13 @@ impl<R: DropRules> TeamRoom<R> {
             };
             if start_fen.is_some() {
                 engine
-                    .check_support(self.variant, true)
+                    .check_support(
+                        self.variant,
+                        Needs {
+                            fen: true,
+                            chess960: false,
+                        },
+                    )
                     .map_err(|why| ApiError::new(400, format!("the engine {why}")))?;
             }
             match engine.new_game(self.variant, start_fen.as_deref(), &self.tc, false, &never) {
@@ -333,7 +339,14 @@ impl<R: DropRules> TeamRoom<R> {
                 tc,
                 fen,
                 level,
+                chess960,
             } => {
+                if chess960 {
+                    return Err(ApiError::new(
+                        400,
+                        "Chess960 starts are for two-player games",
+                    ));
+                }
                 if level.is_some_and(|l| l != Level::Full) {
                     return Err(ApiError::new(
                         400,

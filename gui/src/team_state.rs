@@ -9,7 +9,7 @@
 
 use super::doc::board::Board;
 use super::doc::state::{
-    all_variants, team_variants, Clocks, EnginePart, GameResult, Players, State,
+    all_variants, chess960_variants, team_variants, Clocks, EnginePart, GameResult, Players, State,
 };
 use super::doc::team::{Message, Seat, SeatedBoard, TeamPart};
 use super::doc::{ColorWord, MoveEntry};
@@ -195,6 +195,7 @@ impl<R: DropRules> TeamRoom<R> {
             towers: false,
             variants: all_variants(),
             team_variants: team_variants(),
+            chess960_variants: chess960_variants(),
             fen: self.play.game().to_fen(),
             start_fen: None,
             side: ColorWord::from(my_color).name(),

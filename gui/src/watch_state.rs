@@ -12,7 +12,7 @@
 //! is not a live file gives an error, never a panic.
 
 use super::doc::state::{
-    all_variants, team_variants, Clocks, EnginePart, GameResult, Players, State,
+    all_variants, chess960_variants, team_variants, Clocks, EnginePart, GameResult, Players, State,
 };
 use super::doc::watch::{BoardSummary, WatchPart};
 use super::view;
@@ -165,6 +165,7 @@ fn document(
         towers: variant.info().towers,
         variants: all_variants(),
         team_variants: team_variants(),
+        chess960_variants: chess960_variants(),
         fen: board.fen.clone(),
         start_fen: board.start_fen.clone(),
         side: "watch",

@@ -21,7 +21,14 @@ pub mod castle {
     pub const BLACK_QUEEN: u8 = 8;
     /// All four rights.
     pub const ALL: u8 = 15;
+
+    /// The rights in the order of [`super::Board::castling_rook`]'s index:
+    /// White king side, White queen side, Black king side, Black queen side.
+    pub const EACH: [u8; 4] = [WHITE_KING, WHITE_QUEEN, BLACK_KING, BLACK_QUEEN];
 }
+
+/// The rook squares of the standard set-up, in the order of [`castle::EACH`].
+pub(crate) const STANDARD_ROOKS: [u8; 4] = [7, 0, 63, 56];
 
 /// The rights that survive a move touching each square.
 const CASTLE_KEEP: [u8; 64] = {
@@ -51,6 +58,12 @@ pub struct Board {
     mailbox: [u8; 64],
     hash: u64,
     header: Header,
+    /// Chess960 castling: a castling move is written and stored as the
+    /// king taking its own rook, and the rooks of the rights stand on
+    /// `castle_rooks` (see [`Board::set_chess960`]).
+    chess960: bool,
+    /// The square of each right's rook, in the order of [`castle::EACH`].
+    castle_rooks: [u8; 4],
 }
 
 impl Default for Board {
@@ -68,6 +81,8 @@ impl Board {
             mailbox: [NO_PIECE; 64],
             hash: 0,
             header: Header::new(),
+            chess960: false,
+            castle_rooks: STANDARD_ROOKS,
         }
     }
 
@@ -79,6 +94,50 @@ impl Board {
     // ---- queries -------------------------------------------------------
 
     header_accessors!();
+
+    /// Whether castling is Chess960's: a castling move is the king taking
+    /// its own rook (`e1h1`), with any king and rook files.
+    #[inline(always)]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The square of the rook of the right `castle::EACH[i]`.
+    #[inline(always)]
+    pub fn castling_rook(&self, i: usize) -> Square {
+        Square::new(self.castle_rooks[i])
+    }
+
+    /// Turns Chess960 castling on (UCI_Chess960, XBoard's fischerandom):
+    /// castling moves become the king taking its own rook, and
+    /// `rooks` (in the order of [`castle::EACH`]) are the rooks of the
+    /// rights (a right without its king and rook on their rank must not
+    /// be set). Without `rooks`, the rights keep the corner rooks of the
+    /// standard set-up.
+    pub fn set_chess960(&mut self, rooks: Option<[Square; 4]>) {
+        self.chess960 = true;
+        if let Some(r) = rooks {
+            self.castle_rooks = r.map(|s| s.index() as u8);
+        }
+    }
+
+    /// True when `m` (a legal move) castles.
+    #[inline(always)]
+    pub fn is_castling(&self, m: Move) -> bool {
+        let (from, to) = (m.from(), m.to());
+        if self.chess960 {
+            self.kind_at(from) == Some(PieceKind::King)
+                && self.color_bb(self.side_to_move()) & to.bb() != 0
+        } else {
+            self.kind_at(from) == Some(PieceKind::King) && from.file().abs_diff(to.file()) == 2
+        }
+    }
+
+    /// Whether the castling move `m` (see [`Board::is_castling`]) is on the
+    /// king side (`O-O`).
+    pub fn castles_king_side(&self, m: Move) -> bool {
+        m.to().file() > m.from().file()
+    }
 
     /// The Zobrist key.
     #[inline(always)]
@@ -229,8 +288,12 @@ impl Board {
     /// Removes the castling rights that depend on a piece standing on `sq`
     /// (a king or rook leaving its square by other means than a move).
     pub fn clear_castling_from(&mut self, sq: Square) {
-        self.header
-            .keep_castling(CASTLE_KEEP[sq.index()], &mut self.hash);
+        let keep = if self.chess960 {
+            self.keep_960(sq)
+        } else {
+            CASTLE_KEEP[sq.index()]
+        };
+        self.header.keep_castling(keep, &mut self.hash);
     }
 
     /// Passes the turn without moving (a null move): clears en passant.
@@ -259,9 +322,15 @@ impl Board {
         let (from, to) = (m.from(), m.to());
         let idx = self.mailbox[from.index()];
         let kind = PieceKind::from_index(idx as usize % 6);
+        let target = self.mailbox[to.index()];
+        let capture = target != NO_PIECE;
+        if capture && (target < 6) == (us == Color::White) {
+            // Onto the mover's own piece: Chess960 castling.
+            self.castle_960(from, to);
+            return;
+        }
         let old_ep = self.header.clear_ep(&mut self.hash);
         let mut passed = None;
-        let capture = self.mailbox[to.index()] != NO_PIECE;
         if capture {
             self.remove_piece(to);
         }
@@ -289,15 +358,67 @@ impl Board {
             }
             _ => {}
         }
-        self.header.keep_castling(
-            CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()],
-            &mut self.hash,
-        );
+        if self.header.castling() != 0 {
+            let keep = if self.chess960 {
+                self.keep_960(from) & self.keep_960(to)
+            } else {
+                CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()]
+            };
+            self.header.keep_castling(keep, &mut self.hash);
+        }
         self.header.pass_turn(&mut self.hash);
         if let Some(p) = passed {
             if self.ep_capturable(p) {
                 self.header.place_ep(p, &mut self.hash);
             }
+        }
+    }
+
+    /// Chess960 castling: the king on `king` takes its own rook on `rook`;
+    /// they end on the files of standard castling (g and f, or c and d).
+    /// Kept out of line: the standard game's moves never come here.
+    #[cold]
+    #[inline(never)]
+    fn castle_960(&mut self, king: Square, rook: Square) {
+        let us = self.side_to_move();
+        self.header.clear_ep(&mut self.hash);
+        self.header.tick_halfmove(false);
+        let rank = king.rank();
+        let (kf, rf) = if rook.file() > king.file() {
+            (6, 5)
+        } else {
+            (2, 3)
+        };
+        let k = self.remove_piece(king);
+        let r = self.remove_piece(rook);
+        self.put_piece(Square::from_coords(kf, rank), k);
+        self.put_piece(Square::from_coords(rf, rank), r);
+        let mine = match us {
+            Color::White => castle::WHITE_KING | castle::WHITE_QUEEN,
+            Color::Black => castle::BLACK_KING | castle::BLACK_QUEEN,
+        };
+        self.header.keep_castling(!mine, &mut self.hash);
+        self.header.pass_turn(&mut self.hash);
+    }
+
+    /// Chess960: the rights that survive a move touching `sq` (its king
+    /// square, while the king has rights, or a right's rook square).
+    #[inline(never)]
+    fn keep_960(&self, sq: Square) -> u8 {
+        let mut keep = castle::ALL;
+        for (i, &bit) in castle::EACH.iter().enumerate() {
+            if self.castle_rooks[i] == sq.index() as u8 {
+                keep &= !bit;
+            }
+        }
+        match self.piece_at(sq) {
+            Some(p) if p.kind == PieceKind::King => {
+                keep & !match p.color {
+                    Color::White => castle::WHITE_KING | castle::WHITE_QUEEN,
+                    Color::Black => castle::BLACK_KING | castle::BLACK_QUEEN,
+                }
+            }
+            _ => keep,
         }
     }
 

@@ -59,6 +59,12 @@ impl Position for Chess {
         Board::from_fen(fen).map(Chess::from_board)
     }
 
+    const CHESS960: bool = true;
+
+    fn from_fen_960(fen: &str) -> Result<Chess, FenError> {
+        Board::from_fen_960(fen).map(Chess::from_board)
+    }
+
     fn to_fen(&self) -> String {
         self.board().to_fen()
     }

@@ -2,7 +2,7 @@
 //! says what is wrong.
 
 use crate::bitboard::{RANK_1, RANK_8};
-use crate::board::Board;
+use crate::board::{castle, Board};
 use crate::fen_fields::{
     castling_text, ep_rank, header_text, one_king_each, parse_ep_field, parse_ranks, read_header,
     split_fields, too_many_files, write_placement, CastlingClaim, HeaderBoard,
@@ -174,14 +174,111 @@ impl HeaderBoard for Board {
     }
 }
 
+/// Which castling letters a FEN reader takes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Castling {
+    /// `KQkq` with the king on e1/e8 and the rooks in the corners; file
+    /// letters (`HAha`, Shredder-FEN) make the board Chess960's.
+    Standard,
+    /// Chess960 (X-FEN): `K`/`Q` name the outermost rook on that side of
+    /// the king, file letters name the rook's file; the board is
+    /// Chess960's whatever the set-up.
+    Chess960,
+}
+
+/// The Chess960 castling field `field` of `b`: the rights and each right's
+/// rook (in the order of [`castle::EACH`]; the standard corners where a
+/// right is absent).
+fn parse_castling_960(field: &str, b: &Board) -> Result<(u8, [Square; 4]), FenError> {
+    let mut rooks = crate::board::STANDARD_ROOKS.map(Square::new);
+    if field == "-" {
+        return Ok((0, rooks));
+    }
+    let mut rights = 0;
+    for c in field.chars() {
+        if !c.is_ascii_alphabetic() {
+            return err(format!("bad castling letter '{c}'"));
+        }
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = if color == Color::White { 0 } else { 7 };
+        let king = b.king_square(color);
+        if king.rank() != rank {
+            return err(format!(
+                "castling right '{c}' without the king on rank {}",
+                rank + 1
+            ));
+        }
+        let rook = Piece::new(color, PieceKind::Rook);
+        let on_rank = |f: u8| b.piece_at(Square::from_coords(f, rank)) == Some(rook);
+        let file = match c.to_ascii_lowercase() {
+            'k' => (king.file() + 1..8).rev().find(|&f| on_rank(f)),
+            'q' => (0..king.file()).find(|&f| on_rank(f)),
+            l @ 'a'..='h' => Some(l as u8 - b'a').filter(|&f| on_rank(f) && f != king.file()),
+            _ => return err(format!("bad castling letter '{c}'")),
+        }
+        .ok_or_else(|| {
+            FenError(format!(
+                "castling right '{c}' without its rook on rank {}",
+                rank + 1
+            ))
+        })?;
+        let king_side = file > king.file();
+        let i = match (color, king_side) {
+            (Color::White, true) => 0,
+            (Color::White, false) => 1,
+            (Color::Black, true) => 2,
+            (Color::Black, false) => 3,
+        };
+        if rights & castle::EACH[i] != 0 {
+            return err(format!("castling letter '{c}': two rights on one side"));
+        }
+        rights |= castle::EACH[i];
+        rooks[i] = Square::from_coords(file, rank);
+    }
+    Ok((rights, rooks))
+}
+
 impl Board {
     /// Parses and validates a FEN (the two move counters may be omitted).
+    /// File letters for castling (`HAha`, Shredder-FEN) make the board
+    /// Chess960's ([`Board::is_chess960`]); `KQkq` is standard chess's.
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
+        Board::read_fen(fen, Castling::Standard)
+    }
+
+    /// Parses a FEN of Chess960 (X-FEN or Shredder-FEN castling, see
+    /// [`Board::set_chess960`]): the board is Chess960's even when its
+    /// set-up is the standard one.
+    pub fn from_fen_960(fen: &str) -> Result<Board, FenError> {
+        Board::read_fen(fen, Castling::Chess960)
+    }
+
+    fn read_fen(fen: &str, castling: Castling) -> Result<Board, FenError> {
         let fields = split_fields(fen, 4, 6)?;
         let mut b = Board::empty();
         parse_placement(fields[0], &mut b)?;
         validate_kings_and_pawns(&b)?;
-        read_header(&mut b, &fields)?;
+        // Outside Chess960's form, only file letters make a board Chess960's:
+        // `KQkq` keeps its standard meaning (and refusals).
+        let only_kq = fields[2].chars().all(|c| "KQkq-".contains(c));
+        let as_960 = match castling {
+            Castling::Chess960 => true,
+            Castling::Standard => !only_kq,
+        };
+        if !as_960 {
+            read_header(&mut b, &fields)?;
+            return Ok(b);
+        }
+        let (rights, rooks) = parse_castling_960(fields[2], &b)?;
+        let mut plain = fields.clone();
+        plain[2] = "-";
+        read_header(&mut b, &plain)?;
+        b.set_castling(rights);
+        b.set_chess960(Some(rooks));
         Ok(b)
     }
 
@@ -206,14 +303,39 @@ impl Board {
         })
     }
 
-    /// The castling field of the FEN.
+    /// The castling field of the FEN: in Chess960, each right's rook file
+    /// (Shredder-FEN, `HAha`), which every reader takes as Chess960's
+    /// whatever the set-up, so that the FEN reads back to this board.
     pub fn castling_fen(&self) -> String {
-        castling_text(self.castling())
+        if !self.is_chess960() {
+            return castling_text(self.castling());
+        }
+        let mut out = String::new();
+        for (i, &bit) in castle::EACH.iter().enumerate() {
+            if self.castling() & bit != 0 {
+                let file = (b'A' + self.castling_rook(i).file()) as char;
+                out.push(if i < 2 {
+                    file
+                } else {
+                    file.to_ascii_lowercase()
+                });
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
     }
 
     /// The FEN of this board; the en passant square is written only when an
     /// en passant capture is legal.
     pub fn to_fen(&self) -> String {
-        format!("{} {}", self.placement_fen(), header_text(self.header()))
+        let header = header_text(self.header());
+        if !self.is_chess960() {
+            return format!("{} {header}", self.placement_fen());
+        }
+        let mut fields: Vec<String> = header.split(' ').map(str::to_string).collect();
+        fields[1] = self.castling_fen();
+        format!("{} {}", self.placement_fen(), fields.join(" "))
     }
 }

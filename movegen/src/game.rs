@@ -47,6 +47,14 @@ impl<P: Position> Game<P> {
         }
     }
 
+    /// [`Game::from_fen`] in the variant's Chess960 form
+    /// ([`Position::from_fen_960`]; none: the standard set-up, castling as
+    /// the king taking its rook).
+    pub fn from_fen_960(fen: Option<&str>) -> Result<Game<P>, FenError> {
+        let fen = fen.map(str::trim).filter(|f| !f.is_empty());
+        P::from_fen_960(fen.unwrap_or(P::START_FEN)).map(Game::from_position)
+    }
+
     /// A game from the position `pos` (its history is the game's past).
     pub fn from_position(pos: P) -> Game<P> {
         let fen = pos.to_fen();
@@ -93,6 +101,10 @@ impl<P: Position> Game<P> {
         self.pos.generate_moves(&mut list);
         if let Some(m) = list.iter().copied().find(|m| m.to_string() == text) {
             return Some(m);
+        }
+        if text.starts_with("O-O") {
+            // Castling as XBoard sends it in Fischer random chess.
+            return self.pos.parse_record_move(text).ok();
         }
         let mut found = list
             .iter()

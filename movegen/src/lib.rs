@@ -6,6 +6,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod chess;
+pub mod chess960;
 pub mod chess_move;
 pub mod counter;
 pub mod divide;

@@ -179,8 +179,12 @@ pub fn generate<S: MoveSink, const TACTICAL: bool>(board: &Board, sink: &mut S) 
         quiet_too,
     );
 
-    if !TACTICAL && checkers == 0 {
-        generate_castling(board, sink, occ);
+    if !TACTICAL && checkers == 0 && board.castling() != 0 {
+        if board.is_chess960() {
+            generate_castling_960(board, sink, occ);
+        } else {
+            generate_castling(board, sink, occ);
+        }
     }
 }
 
@@ -314,6 +318,7 @@ fn generate_castling<S: MoveSink>(board: &Board, sink: &mut S, occ: Bitboard) {
         Color::White => (castle::WHITE_KING, castle::WHITE_QUEEN, 0),
         Color::Black => (castle::BLACK_KING, castle::BLACK_QUEEN, 7),
     };
+
     let sq = |f: u8| Square::from_coords(f, rank);
     let king = sq(4);
     if rights & k != 0
@@ -329,5 +334,44 @@ fn generate_castling<S: MoveSink>(board: &Board, sink: &mut S, occ: Bitboard) {
         && !board.is_attacked(sq(2), them, occ)
     {
         sink.single(Move::normal(king, sq(2)));
+    }
+}
+
+/// Chess960 castling (the king not in check): the king and the right's
+/// rook end on the files of standard castling (g and f, or c and d); every
+/// square either crosses, its destination included, is empty but for the
+/// two of them; no square the king crosses or lands on is attacked with
+/// both gone from their squares (a rook that shielded the king counts).
+/// The move is the king taking its rook.
+#[cold]
+#[inline(never)]
+fn generate_castling_960<S: MoveSink>(board: &Board, sink: &mut S, occ: Bitboard) {
+    let us = board.side_to_move();
+    let them = us.flip();
+    let rights = board.castling();
+    let king = board.king_square(us);
+    let (first, rank) = match us {
+        Color::White => (0, 0),
+        Color::Black => (2, 7),
+    };
+    for i in first..first + 2 {
+        if rights & castle::EACH[i] == 0 {
+            continue;
+        }
+        let rook = board.castling_rook(i);
+        let (kf, rf) = if i % 2 == 0 { (6, 5) } else { (2, 3) };
+        let (kto, rto) = (Square::from_coords(kf, rank), Square::from_coords(rf, rank));
+        let others = occ ^ king.bb() ^ rook.bb();
+        let king_path = between(king, kto) | kto.bb();
+        let rook_path = between(rook, rto) | rto.bb();
+        if (king_path | rook_path) & others != 0 {
+            continue;
+        }
+        // The king's own square counts when it stays: the rook may have
+        // shielded it.
+        if Squares(king_path).any(|s| board.is_attacked(s, them, others)) {
+            continue;
+        }
+        sink.single(Move::normal(king, rook));
     }
 }

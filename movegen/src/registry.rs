@@ -130,7 +130,9 @@ const fn drops(id: VariantId, name: &'static str, team: bool) -> VariantInfo {
 static INFO: [VariantInfo; 9] = [
     VariantInfo {
         xboard: "normal",
-        pgn_aliases: &["standard", "normal"],
+        // Chess960 games are chess from a set-up whose FEN says how it
+        // castles (file letters).
+        pgn_aliases: &["standard", "normal", "chess960", "fischerandom"],
         xboard_setup: None,
         ..board_game(VariantId::Chess, "chess")
     },

@@ -25,8 +25,13 @@ pub fn to_san(board: &Board, m: Move) -> String {
 pub fn san_without_suffix(board: &Board, m: Move) -> String {
     let (from, to) = (m.from(), m.to());
     let kind = board.kind_at(from).expect("a legal move starts on a piece");
-    if kind == PieceKind::King && (to.file() as i8 - from.file() as i8).abs() == 2 {
-        return if to.file() == 6 { "O-O" } else { "O-O-O" }.to_string();
+    if board.is_castling(m) {
+        return if board.castles_king_side(m) {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+        .to_string();
     }
     let capture =
         board.piece_at(to).is_some() || (kind == PieceKind::Pawn && from.file() != to.file());
@@ -74,21 +79,16 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, String> {
 /// notation (`Ng1f3`, `e2e4`, `Bc4xf7`), as a fully disambiguated SAN.
 pub fn parse_san_among(board: &Board, legal: &[Move], text: &str) -> Result<Move, String> {
     let t = text.trim_end_matches(['+', '#', '!', '?']);
-    let castle_to = match t {
-        "O-O" | "0-0" => Some(6),
-        "O-O-O" | "0-0-0" => Some(2),
+    let king_side = match t {
+        "O-O" | "0-0" => Some(true),
+        "O-O-O" | "0-0-0" => Some(false),
         _ => None,
     };
-    if let Some(file) = castle_to {
-        let k = board.king_square(board.side_to_move());
+    if let Some(side) = king_side {
         return legal
             .iter()
             .copied()
-            .find(|m| {
-                m.from() == k
-                    && m.to().file() == file
-                    && (m.from().file() as i8 - file as i8).abs() == 2
-            })
+            .find(|&m| board.is_castling(m) && board.castles_king_side(m) == side)
             .ok_or_else(|| format!("{text}: castling is not legal here"));
     }
     let bad = || format!("{text}: not a SAN move");

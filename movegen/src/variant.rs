@@ -152,6 +152,21 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The variant's FEN of the current position.
     fn to_fen(&self) -> String;
 
+    /// Whether the variant has a Chess960 form ([`Position::from_fen_960`]).
+    const CHESS960: bool = false;
+
+    /// Parses a FEN of the variant's Chess960 form (UCI_Chess960, XBoard's
+    /// `fischerandom`): X-FEN or Shredder-FEN castling letters, castling
+    /// written as the king taking its own rook, whatever the set-up. A
+    /// refusal for a variant without one.
+    fn from_fen_960(fen: &str) -> Result<Self, FenError> {
+        let _ = fen;
+        Err(FenError(format!(
+            "{} has no Chess960 form",
+            Self::ID.name()
+        )))
+    }
+
     /// The side that chooses the next move.
     fn side_to_move(&self) -> Color;
     /// Appends every legal move to `out` (empty when the game is over by the
@@ -273,10 +288,13 @@ impl PgnBody {
     /// ([`Position::move_to_record`]) numbered from the start's move number.
     pub fn alternating<P: Position>(start: &P, moves: &[P::Move]) -> PgnBody {
         let mut tags = Vec::new();
+        let fen = start.to_fen();
         if P::ID != VariantId::Chess {
             tags.push(("Variant".to_string(), P::ID.name().to_string()));
+        } else if is_chess960_fen(&fen) {
+            // Readers such as python-chess castle by this tag.
+            tags.push(("Variant".to_string(), "Chess960".to_string()));
         }
-        let fen = start.to_fen();
         let mut first_move_number = 1;
         if fen != P::startpos().to_fen() {
             first_move_number = start.view().number;
@@ -297,4 +315,13 @@ impl PgnBody {
             first_move_number,
         }
     }
+}
+
+/// Whether the castling field of `fen` names rook files (Chess960's
+/// Shredder-FEN letters, which every reader here takes as Chess960's).
+pub fn is_chess960_fen(fen: &str) -> bool {
+    fen.split_whitespace().nth(2).is_some_and(|c| {
+        c.chars()
+            .any(|l| l.is_ascii_alphabetic() && !"KQkq".contains(l))
+    })
 }

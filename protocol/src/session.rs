@@ -37,6 +37,15 @@ pub trait Session: Send {
     /// `moves`. A bad FEN leaves the session unchanged; an illegal move
     /// leaves it after the last legal one (Stockfish-like).
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), SetupError>;
+    /// Sets Chess960 castling on or off for the positions set from now on
+    /// (UCI_Chess960, XBoard's `fischerandom`); false when the variant has
+    /// no Chess960 form, whose positions stay as they are.
+    fn set_chess960(&mut self, on: bool) -> bool;
+    /// Whether positions are set in the Chess960 form.
+    fn chess960(&self) -> bool;
+    /// `O-O` or `O-O-O` when the legal move `text` castles (XBoard's
+    /// Fischer random notation), else None.
+    fn castling_record(&self, text: &str) -> Option<String>;
     /// Plays one legal move given in coordinate notation.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// Takes back the last move played since the position was set.
@@ -97,6 +106,8 @@ pub type PerftTask = Box<dyn FnOnce(&AtomicBool) -> Option<Vec<(String, u64)>> +
 /// [`Session`] for the variant `P`: a [`Game`] that can be searched.
 pub struct GameSession<P: Searchable> {
     game: Game<P>,
+    /// Positions are set in the variant's Chess960 form.
+    chess960: bool,
 }
 
 impl<P: Searchable> GameSession<P> {
@@ -104,6 +115,7 @@ impl<P: Searchable> GameSession<P> {
     pub fn new() -> Self {
         GameSession {
             game: Game::default(),
+            chess960: false,
         }
     }
 
@@ -130,7 +142,12 @@ impl<P: Searchable> Session for GameSession<P> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), SetupError> {
-        self.game = Game::from_fen(fen).map_err(|e| SetupError::Fen(e.to_string()))?;
+        let game = if self.chess960 {
+            Game::from_fen_960(fen)
+        } else {
+            Game::from_fen(fen)
+        };
+        self.game = game.map_err(|e| SetupError::Fen(e.to_string()))?;
         for (index, text) in moves.iter().enumerate() {
             if self.play(text).is_err() {
                 return Err(SetupError::IllegalMove {
@@ -140,6 +157,22 @@ impl<P: Searchable> Session for GameSession<P> {
             }
         }
         Ok(())
+    }
+
+    fn set_chess960(&mut self, on: bool) -> bool {
+        self.chess960 = on && P::CHESS960;
+        P::CHESS960
+    }
+
+    fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    fn castling_record(&self, text: &str) -> Option<String> {
+        let m = self.game.find(text)?;
+        let record = self.pos().move_to_record(m);
+        let bare = record.trim_end_matches(['+', '#']);
+        bare.starts_with("O-O").then(|| bare.to_string())
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {
@@ -277,4 +310,29 @@ pub fn result_text(outcome: &movegen::Outcome) -> String {
         (_, r) => format!("Draw by {r}"),
     };
     format!("{result} {{{comment}}}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess960_sessions_castle_onto_the_rook_and_name_it_for_xboard() {
+        let mut s = new_session(VariantId::Chess);
+        assert!(s.set_chess960(true));
+        assert!(s.chess960());
+        s.set_position(
+            Some("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1"),
+            &[],
+        )
+        .unwrap();
+        assert_eq!(s.castling_record("b1a1").as_deref(), Some("O-O-O"));
+        assert_eq!(s.castling_record("b1h1").as_deref(), Some("O-O"));
+        assert_eq!(s.castling_record("b1c1"), None, "b1c1 is a king step");
+        assert_eq!(s.canonical_move("O-O").as_deref(), Some("b1h1"));
+        let mut t = new_session(VariantId::Tranzit);
+        assert!(!t.set_chess960(true), "tranzit has no Chess960 form");
+        assert!(!t.chess960());
+        assert!(t.set_position(None, &[]).is_ok());
+    }
 }

@@ -129,6 +129,9 @@ pub struct Uci {
     /// Why the last `position` was refused: until a valid one arrives, `go`
     /// answers `bestmove 0000` (the GUI's position is not ours).
     refused: Option<String>,
+    /// `UCI_Chess960`: positions are read in Chess960's form (castling as
+    /// the king taking its own rook).
+    chess960: bool,
 }
 
 /// Commands that end a `searchmoves` list.
@@ -165,7 +168,15 @@ impl Uci {
             perft_run: None,
             none_pending: false,
             refused: None,
+            chess960: false,
         }
+    }
+
+    /// A new game of `variant`, in Chess960's form when `UCI_Chess960` is on.
+    fn fresh_session(&self, variant: VariantId) -> Box<dyn Session> {
+        let mut s = new_session(variant);
+        s.set_chess960(self.chess960);
+        s
     }
 
     /// Ends any search (printing its `bestmove`) and hands back the core
@@ -194,7 +205,7 @@ impl Uci {
             "ucinewgame" => {
                 self.finish_search();
                 self.core.engine.clear_hash();
-                self.session = new_session(self.session.variant());
+                self.session = self.fresh_session(self.session.variant());
                 self.refused = None;
             }
             "position" => self.cmd_position(rest),
@@ -278,6 +289,7 @@ impl Uci {
             "option name UCI_LimitStrength type check default false".to_string(),
             format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
             "option name Variety type check default false".to_string(),
+            "option name UCI_Chess960 type check default false".to_string(),
             format!(
                 "option name UCI_Variant type combo default {}{variants}",
                 VariantId::DEFAULT
@@ -343,11 +355,16 @@ impl Uci {
                 .map(|on| self.core.change_strength(|s| s.limit = on)),
             "variety" => parse_bool(name, need(name, value)?)
                 .map(|on| self.core.change_strength(|s| s.variety = on)),
+            "uci_chess960" => parse_bool(name, need(name, value)?).map(|on| {
+                // The next `position` is read in the form asked for.
+                self.chess960 = on;
+                self.session.set_chess960(on);
+            }),
             "uci_variant" => {
                 // Always a new game at the variant's start position, the
                 // current variant too.
                 let v = need(name, value)?.trim().to_ascii_lowercase();
-                self.session = new_session(VariantId::parse(&v)?);
+                self.session = self.fresh_session(VariantId::parse(&v)?);
                 self.refused = None;
                 Ok(())
             }

@@ -27,8 +27,14 @@ mod team;
 /// XBoard's names of every variant we play, as `feature variants` lists
 /// them (the registry's XBoard names).
 pub fn cecp_variants() -> Vec<&'static str> {
-    VariantId::ALL.map(VariantId::xboard_name).to_vec()
+    let mut names = VariantId::ALL.map(VariantId::xboard_name).to_vec();
+    names.push(FISCHER_RANDOM);
+    names
 }
+
+/// XBoard's name of Chess960: chess with Chess960 castling, sent as `O-O`
+/// and `O-O-O` both ways (CECP).
+pub const FISCHER_RANDOM: &str = "fischerandom";
 
 /// An XBoard score: centipawns, mates as ±(100000 + moves).
 pub fn cecp_score(s: Score) -> i64 {
@@ -460,13 +466,18 @@ impl Xboard {
             }
             return;
         };
+        // Fischer random castling goes to XBoard as `O-O`/`O-O-O`.
+        let castling = match self.session.chess960() {
+            true => self.session.castling_record(&best),
+            false => None,
+        };
         if self.session.play(&best).is_err() {
             self.out(&format!(
                 "# internal error: searched move {best} is not legal"
             ));
             return;
         }
-        self.out(&format!("move {best}"));
+        self.out(&format!("move {}", castling.unwrap_or(best)));
         self.gui_moved();
         self.team_after_own_move();
         self.tc
@@ -721,8 +732,18 @@ impl Xboard {
     }
 
     fn cmd_variant(&mut self, name: &str) {
-        match VariantId::from_xboard(name).map(new_session) {
-            Some(s) => {
+        let chess960 = name == FISCHER_RANDOM;
+        let id = if chess960 {
+            Some(VariantId::Chess)
+        } else {
+            VariantId::from_xboard(name)
+        };
+        match id.map(new_session) {
+            Some(mut s) => {
+                if chess960 {
+                    s.set_chess960(true);
+                    let _ = s.set_position(None, &[]);
+                }
                 self.halt();
                 self.team_new_game();
                 self.session = s;

@@ -1,5 +1,5 @@
 """Checks `vsadnik analyse` (docs/analysis.md) with python-chess, which
-wrote none of it, for chess and crazyhouse:
+wrote none of it, for chess, crazyhouse and Chess960 (from random starts):
 
 - random games (python-chess's own move generator, seeded; random moves
   give plenty of mistakes) are written as PGN and analysed;
@@ -14,7 +14,7 @@ wrote none of it, for chess and crazyhouse:
   first move is another move.
 
   python3 -m tools.analysis.pgn_check [--binary BIN] [--games 3] [--plies 40]
-      [--nodes 20000] [--seed 1] [--variants chess,crazyhouse]
+      [--nodes 20000] [--seed 1] [--variants chess,crazyhouse,chess960]
 
 Exit status 1 on any fault (printed with the game).
 """
@@ -34,15 +34,23 @@ import chess.variant
 
 from tools import vsadnik
 
-BOARDS = {"chess": chess.Board, "crazyhouse": chess.variant.CrazyhouseBoard}
+BOARDS = {
+    "chess": lambda rng: chess.Board(),
+    "crazyhouse": lambda rng: chess.variant.CrazyhouseBoard(),
+    # A random one of the 960 starts; python-chess writes its FEN (X-FEN)
+    # and `Variant "Chess960"`.
+    "chess960": lambda rng: chess.Board.from_chess960_pos(rng.randrange(960)),
+}
 NAGS = {chess.pgn.NAG_DUBIOUS_MOVE: 0.1, chess.pgn.NAG_MISTAKE: 0.2, chess.pgn.NAG_BLUNDER: 0.3}
 
 
 def random_game(variant, plies, rng):
     """A game of random legal moves, as python-chess writes it."""
-    board = BOARDS[variant]()
+    board = BOARDS[variant](rng)
     game = chess.pgn.Game()
-    if variant != "chess":
+    if variant == "chess960":
+        game.setup(board)
+    elif variant != "chess":
         game.headers["Variant"] = board.uci_variant.capitalize()
     node = game
     for _ in range(plies):
@@ -113,7 +121,7 @@ def main():
     ap.add_argument("--plies", type=int, default=40)
     ap.add_argument("--nodes", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--variants", default="chess,crazyhouse")
+    ap.add_argument("--variants", default="chess,crazyhouse,chess960")
     args = ap.parse_args()
     binary = vsadnik.find(args.binary)
     rng = random.Random(args.seed)

@@ -27,6 +27,15 @@ pub enum Settled {
     Synced,
 }
 
+/// What a match's openings ask of the engines.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Needs {
+    /// Positions set up from FENs.
+    pub fen: bool,
+    /// Chess960 set-ups (UCI's `UCI_Chess960`, XBoard's `fischerandom`).
+    pub chess960: bool,
+}
+
 /// One protocol's side of a session: text out for each step, text in read.
 pub trait Client: Send + Sync {
     /// The protocol.
@@ -47,9 +56,9 @@ pub trait Client: Send + Sync {
     /// it) to `value` (`true`/`false` for a check).
     fn option_line(&self, name: &str, value: &str) -> String;
 
-    /// Checks that the engine can play `variant` from FEN positions if
-    /// `needs_fen`; the message names the problem.
-    fn check_support(&self, variant: VariantId, needs_fen: bool) -> Result<(), String>;
+    /// Checks that the engine can play `variant` from the set-ups the
+    /// openings hold (`needs`); the message names the problem.
+    fn check_support(&self, variant: VariantId, needs: Needs) -> Result<(), String>;
 
     /// The line that asks the engine whether it has processed everything
     /// sent so far, and its answer; `None` when the engine has no such

@@ -21,6 +21,7 @@ pub use xboard::FEATURE_WAIT;
 
 use super::level::{same_option, Level};
 use super::options::{EngineSpec, Proto, TimeControl};
+pub use client::Needs;
 use client::{Client, Heard, Settled};
 use crossbeam::channel::{Receiver, Select};
 use movegen::VariantId;
@@ -234,8 +235,8 @@ impl Engine {
 
     /// Checks that the engine can play `variant` from FEN positions if
     /// `needs_fen`; the message names the problem.
-    pub fn check_support(&self, variant: VariantId, needs_fen: bool) -> Result<(), String> {
-        self.client.check_support(variant, needs_fen)
+    pub fn check_support(&self, variant: VariantId, needs: Needs) -> Result<(), String> {
+        self.client.check_support(variant, needs)
     }
 
     /// Waits until the engine has processed everything sent so far

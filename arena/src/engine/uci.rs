@@ -3,13 +3,17 @@
 //! `position` and `go` for a move or an analysis, and the `info` and
 //! `bestmove` lines read back.
 
-use super::client::{Client, Heard, Settled};
+use super::client::{Client, Heard, Needs, Settled};
 use super::process::{Process, Recv};
 use super::thinking::{Score, Thinking};
 use super::{ClockInfo, GameView, Reply, SYNC_WAIT};
-use crate::level::Offered;
+use crate::level::{same_option, Offered};
 use crate::options::{Proto, TimeControl};
+use movegen::variant::is_chess960_fen;
 use movegen::VariantId;
+
+/// The UCI option of Chess960 castling.
+const CHESS960: &str = "UCI_Chess960";
 use std::time::{Duration, Instant};
 
 /// What the UCI handshake told of an engine.
@@ -105,10 +109,15 @@ impl Client for Uci {
         format!("setoption name {name} value {value}")
     }
 
-    fn check_support(&self, variant: VariantId, _needs_fen: bool) -> Result<(), String> {
+    fn check_support(&self, variant: VariantId, needs: Needs) -> Result<(), String> {
         if variant != VariantId::Chess && !self.offers(variant) {
             return Err(format!(
                 "does not offer variant {variant} (no UCI_Variant option with it)"
+            ));
+        }
+        if needs.chess960 && !self.options.iter().any(|o| same_option(&o.name, CHESS960)) {
+            return Err(format!(
+                "cannot play the Chess960 openings (no {CHESS960} option)"
             ));
         }
         Ok(())
@@ -125,7 +134,7 @@ impl Client for Uci {
     fn new_game(
         &mut self,
         variant: VariantId,
-        _start_fen: Option<&str>,
+        start_fen: Option<&str>,
         _tc: &TimeControl,
         _post: bool,
     ) -> Vec<String> {
@@ -135,6 +144,12 @@ impl Client for Uci {
         // between games).
         if variant != VariantId::Chess || self.offers(VariantId::Chess) {
             lines.push(format!("setoption name UCI_Variant value {variant}"));
+        }
+        // A Chess960 opening (its FEN names rook files): UCI_Chess960, set
+        // for every game so that the next standard one turns it off.
+        if let Some(o) = self.options.iter().find(|o| same_option(&o.name, CHESS960)) {
+            let on = start_fen.is_some_and(is_chess960_fen);
+            lines.push(format!("setoption name {} value {on}", o.name));
         }
         lines.push("ucinewgame".to_string());
         lines
@@ -227,6 +242,42 @@ fn thinking(line: &str) -> Option<Thinking> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 33 (6): `UCI_Chess960` is set for every game of an engine
+    /// that has it (on for a Chess960 opening); one without it is refused
+    /// Chess960 openings.
+    #[test]
+    fn chess960_openings_set_the_option() {
+        let tc = TimeControl::parse("1+0").unwrap();
+        let fen = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
+        let needs = Needs {
+            fen: true,
+            chess960: true,
+        };
+        let mut plain = Uci::default();
+        assert!(!plain
+            .new_game(VariantId::Chess, Some(fen), &tc, false)
+            .iter()
+            .any(|l| l.contains(CHESS960)));
+        assert!(plain
+            .check_support(VariantId::Chess, needs)
+            .unwrap_err()
+            .contains(CHESS960));
+        let mut uci = Uci::default();
+        uci.options
+            .push(Offered::from_uci("UCI_Chess960 type check default false"));
+        assert!(uci.check_support(VariantId::Chess, needs).is_ok());
+        let on = uci.new_game(VariantId::Chess, Some(fen), &tc, false);
+        assert!(
+            on.contains(&"setoption name UCI_Chess960 value true".to_string()),
+            "{on:?}"
+        );
+        let off = uci.new_game(VariantId::Chess, None, &tc, false);
+        assert!(
+            off.contains(&"setoption name UCI_Chess960 value false".to_string()),
+            "{off:?}"
+        );
+    }
 
     #[test]
     fn scores() {

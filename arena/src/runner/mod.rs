@@ -7,7 +7,7 @@ mod rounds;
 mod scorer;
 
 use super::engine::stderr_tail::report;
-use super::engine::Engine;
+use super::engine::{Engine, Needs};
 use super::game::{Arbiter, MatchContext, Player};
 use super::live::Live;
 use super::openings::Opening;
@@ -17,6 +17,7 @@ use super::stats::Score;
 use super::MatchError;
 use crate::console as output;
 use crate::UsageError;
+use movegen::variant::is_chess960_fen;
 use rounds::Rounds;
 use scorer::Scorer;
 use std::collections::BTreeSet;
@@ -91,8 +92,13 @@ pub fn run_match<A: Arbiter>(
     openings: &[Opening],
     arbiter: A,
 ) -> Result<(), MatchError> {
-    let needs_fen = openings.iter().any(|o| o.fen.is_some());
-    let mut probes = probe_engines(opts, needs_fen)?;
+    let needs = Needs {
+        fen: openings.iter().any(|o| o.fen.is_some()),
+        chess960: openings
+            .iter()
+            .any(|o| o.fen.as_deref().is_some_and(is_chess960_fen)),
+    };
+    let mut probes = probe_engines(opts, needs)?;
     let names = name_engines(opts, &mut probes);
     let players = seat_players(opts, &probes, &names, A::SEATS);
     let (sides, tag_names) = sides(&names, A::SEATS);
@@ -134,8 +140,8 @@ pub fn run_match<A: Arbiter>(
 }
 
 /// Starts each engine of the match once: its protocol, its name, and
-/// whether it plays the variant (from FEN positions if `needs_fen`).
-fn probe_engines(opts: &MatchOptions, needs_fen: bool) -> Result<Vec<Engine>, UsageError> {
+/// whether it plays the variant from the openings' set-ups (`needs`).
+fn probe_engines(opts: &MatchOptions, needs: Needs) -> Result<Vec<Engine>, UsageError> {
     let mut probes = Vec::new();
     for spec in &opts.engines {
         let e = Engine::start(spec, None, &spec.basename(), opts.debug).map_err(|e| {
@@ -143,7 +149,7 @@ fn probe_engines(opts: &MatchOptions, needs_fen: bool) -> Result<Vec<Engine>, Us
             report(&spec.basename(), "could not be started", &e.stderr);
             UsageError(format!("--engine: {e}"))
         })?;
-        e.check_support(opts.variant, needs_fen)
+        e.check_support(opts.variant, needs)
             .map_err(|why| UsageError(format!("--engine '{}' {why}", spec.argv.join(" "))))?;
         probes.push(e);
     }

@@ -16,10 +16,11 @@ const SEE_VALUE: [i32; 6] = [
     20000,
 ];
 
-/// Captures (en passant included) and promotions.
+/// Captures (en passant included) and promotions; a Chess960 castling
+/// move, which lands on the mover's own rook, is none.
 #[inline(always)]
 pub fn is_tactical(b: &Board, m: Move) -> bool {
-    b.piece_at(m.to()).is_some()
+    b.color_bb(b.side_to_move().flip()) & m.to().bb() != 0
         || m.promotion().is_some()
         || (b.kind_at(m.from()) == Some(PieceKind::Pawn) && m.from().file() != m.to().file())
 }
@@ -94,7 +95,7 @@ pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
         return false;
     };
     if m.promotion().is_some()
-        || (mover == PieceKind::King && (from.file() as i8 - to.file() as i8).abs() == 2)
+        || b.is_castling(m)
         || (mover == PieceKind::Pawn && from.file() != to.file() && b.piece_at(to).is_none())
     {
         return threshold <= 0;

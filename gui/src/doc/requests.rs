@@ -32,6 +32,8 @@ pub struct NewBody {
     pub fen: Option<String>,
     /// The engine's level: `full`, `skill N`, `elo N`.
     pub level: Option<String>,
+    /// Start from a Chess960 set-up drawn at random (not with `fen`).
+    pub chess960: Option<bool>,
 }
 
 /// `POST /api/load`: `{"fen"}` or `{"pgn"}`, optional `"variant"`.

@@ -93,6 +93,9 @@ pub struct State {
     pub variants: Vec<&'static str>,
     /// The names of the team variants (four seats, two boards).
     pub team_variants: Vec<&'static str>,
+    /// The names of the variants a new game may start from a Chess960
+    /// set-up in (`POST /api/new` with `chess960`).
+    pub chess960_variants: Vec<&'static str>,
     /// The position.
     pub fen: String,
     /// The set-up, null for the start position.
@@ -142,6 +145,23 @@ pub fn all_variants() -> Vec<&'static str> {
     movegen::VariantId::ALL
         .map(movegen::VariantId::name)
         .to_vec()
+}
+
+/// The names of the two-player variants with Chess960 starts, for
+/// [`State::chess960_variants`].
+pub fn chess960_variants() -> Vec<&'static str> {
+    struct Has;
+    impl movegen::variant::VariantVisitor for Has {
+        type Output = bool;
+        fn visit<P: movegen::variant::Position>(self) -> bool {
+            P::CHESS960
+        }
+    }
+    movegen::VariantId::ALL
+        .into_iter()
+        .filter(|&v| !v.info().team && movegen::variant::dispatch(v, Has))
+        .map(movegen::VariantId::name)
+        .collect()
 }
 
 /// The team variants' names, for [`State::team_variants`].

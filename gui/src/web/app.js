@@ -776,6 +776,7 @@
   const levelRow = () => {
     const team = state && (state.team_variants || []).includes($('ng-variant').value);
     $('ng-level-row').hidden = !!team;
+    $('ng-960-row').hidden = !(state && (state.chess960_variants || []).includes($('ng-variant').value));
   };
   $('ng-variant').addEventListener('change', levelRow);
   $('ng-cancel').addEventListener('click', () => { $('newgame').hidden = true; });
@@ -785,6 +786,7 @@
     const fen = $('ng-fen').value.trim();
     if (fen) body.fen = fen;
     if (!$('ng-level-row').hidden) body.level = $('ng-level').value;
+    if (!$('ng-960-row').hidden && $('ng-960').checked && !fen) body.chess960 = true;
     post('new', body).then((doc) => { if (doc) $('newgame').hidden = true; });
   });
   $('btn-takeback').addEventListener('click', () => post('takeback'));

@@ -51,12 +51,18 @@ fn split_placement(field: &str) -> Result<(String, u64, String), FenError> {
     Ok((plain, promoted, reserve))
 }
 
-/// Parses a drop-chess FEN.
-pub fn parse_drop_fen(fen: &str) -> Result<DropBoard, FenError> {
+/// Parses a drop-chess FEN; `chess960`: its castling is Chess960's
+/// ([`Board::from_fen_960`]).
+pub fn parse_drop_fen(fen: &str, chess960: bool) -> Result<DropBoard, FenError> {
     let fen = fen.trim();
     let (placement, rest) = fen.split_once(char::is_whitespace).unwrap_or((fen, ""));
     let (plain, promoted, reserve_text) = split_placement(placement)?;
-    let board = Board::from_fen(&format!("{plain} {rest}"))?;
+    let board_fen = format!("{plain} {rest}");
+    let board = if chess960 {
+        Board::from_fen_960(&board_fen)?
+    } else {
+        Board::from_fen(&board_fen)?
+    };
     let reserve = Reserve::from_fen(&reserve_text).map_err(FenError)?;
     for sq in crate::bitboard::Squares(promoted) {
         match board.kind_at(sq) {

@@ -83,6 +83,20 @@ impl<R: DropRules> DropPosition<R> {
     }
 }
 
+impl<R: DropRules> DropPosition<R> {
+    /// The position of `board`, refused when it castles as in Chess960 and
+    /// the variant has no Chess960 form.
+    fn checked_960(board: DropBoard) -> Result<Self, FenError> {
+        if board.board.is_chess960() && !<Self as Position>::CHESS960 {
+            return Err(FenError(format!(
+                "{} has no Chess960 castling (file letters, or a king off the e-file)",
+                R::ID.name()
+            )));
+        }
+        Ok(Self::from_state(board))
+    }
+}
+
 impl<R: DropRules> Position for DropPosition<R> {
     type Move = DropMove;
     type MoveList = DropMoveList;
@@ -91,7 +105,15 @@ impl<R: DropRules> Position for DropPosition<R> {
     const START_FEN: &'static str = START_FEN;
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
-        fen::parse_drop_fen(fen).map(Self::from_state)
+        Self::checked_960(fen::parse_drop_fen(fen, false)?)
+    }
+
+    /// Swedish chess keeps the standard set-up: its S6 gives castling back
+    /// to a rook dropped in its corner.
+    const CHESS960: bool = !R::SWEDISH;
+
+    fn from_fen_960(fen: &str) -> Result<Self, FenError> {
+        Self::checked_960(fen::parse_drop_fen(fen, true)?)
     }
 
     fn to_fen(&self) -> String {

@@ -88,7 +88,8 @@ impl DropBoard {
     #[inline(always)]
     pub fn captured(&self, m: crate::Move) -> Option<(Piece, Square)> {
         let b = &self.board;
-        if let Some(p) = b.piece_at(m.to()) {
+        // A Chess960 castling move lands on the mover's own rook.
+        if let Some(p) = b.piece_at(m.to()).filter(|p| p.color != b.side_to_move()) {
             return Some((p, m.to()));
         }
         if b.kind_at(m.from()) == Some(PieceKind::Pawn) && m.from().file() != m.to().file() {

@@ -171,3 +171,62 @@ fn round_trip_and_defaults() {
     let b = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
     assert_eq!(b.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
+
+/// Issue 33 (6): Chess960 castling in FENs: file letters (Shredder-FEN)
+/// everywhere, `KQkq` as X-FEN in Chess960's form; refusals say which
+/// letter; rights go with the king's and the rooks' moves.
+#[test]
+fn chess960_castling_fields() {
+    let shredder = "nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w FBfb - 0 1";
+    let b = Board::from_fen(shredder).unwrap();
+    assert!(b.is_chess960());
+    assert_eq!(b.to_fen(), shredder, "Shredder-FEN reads back");
+    let x =
+        Board::from_fen_960("nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w KQkq - 0 1").unwrap();
+    assert_eq!(x.to_fen(), shredder, "KQkq names the outermost rooks");
+    refused(
+        "nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w KQkq - 0 1",
+        "castling right 'K' without the rook on h1",
+    );
+    assert!(!Board::from_fen(movegen::START_FEN).unwrap().is_chess960());
+    assert!(Board::from_fen_960(movegen::START_FEN)
+        .unwrap()
+        .is_chess960());
+    for (fen, says) in [
+        (
+            "nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w HBhb - 0 1",
+            "'H' without its rook",
+        ),
+        (
+            "nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w EBeb - 0 1",
+            "'E' without its rook",
+        ),
+        (
+            "nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w FFfb - 0 1",
+            "two rights on one side",
+        ),
+        (
+            "nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w F1fb - 0 1",
+            "bad castling letter '1'",
+        ),
+        (
+            "nrbbkrqn/pppppppp/8/8/8/4K3/PPPPPPPP/NRBB1RQN w Fb - 0 1",
+            "without the king on rank 1",
+        ),
+    ] {
+        refused(fen, says);
+    }
+    // The king's move takes both rights; a rook's move or capture its own.
+    let mut b = Board::from_fen("rk5r/p7/8/8/8/8/P7/RK5R w HAha - 0 1").unwrap();
+    b.make_move(movegen::Move::normal(
+        movegen::Square::parse("h1").unwrap(),
+        movegen::Square::parse("h8").unwrap(),
+    ));
+    assert_eq!(b.castling_fen(), "Aa", "h1 took h8: both h rights go");
+    let mut b = Board::from_fen("rk5r/p6p/8/8/8/8/P6P/RK5R b HAha - 0 1").unwrap();
+    b.make_move(movegen::Move::normal(
+        movegen::Square::parse("b8").unwrap(),
+        movegen::Square::parse("c8").unwrap(),
+    ));
+    assert_eq!(b.castling_fen(), "HA");
+}

@@ -705,3 +705,56 @@ fn a_loaded_game_is_reviewed_and_its_positions_shown() {
     let s = gui.play(&hint);
     assert!(s.get("study").is_none(), "{}", s["study"]);
 }
+
+/// Issue 33 (6): a new game from a Chess960 set-up drawn at random, where
+/// castling is the king taking its rook; refused where there is none.
+#[test]
+fn a_new_game_may_start_from_a_chess960_set_up() {
+    let gui = Gui::start(&["--side", "both"]);
+    let s = gui.state();
+    let variants: Vec<&str> = list(&s, "chess960_variants")
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(variants, ["chess", "crazyhouse"]);
+    let s = gui.ok("new", r#"{"chess960":true}"#);
+    let fen = text(&s, "fen");
+    let castling = fen.split_whitespace().nth(2).unwrap();
+    assert_eq!(castling.len(), 4, "two rook files a side: {fen}");
+    assert!(
+        castling
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() && !"KQkq".contains(c)),
+        "{fen}"
+    );
+    assert_eq!(text(&s, "start_fen"), fen);
+    // Any set-up: the pieces of rank 1 mirror those of rank 8.
+    let ranks: Vec<&str> = fen.split_whitespace().next().unwrap().split('/').collect();
+    assert_eq!(ranks[0].to_ascii_uppercase(), ranks[7]);
+    for (body, says) in [
+        (
+            r#"{"variant":"tranzit","chess960":true}"#,
+            "tranzit has no Chess960 starts",
+        ),
+        (
+            r#"{"chess960":true,"fen":"8/8/8/8/8/8/8/K6k w - - 0 1"}"#,
+            "either a fen or chess960",
+        ),
+        (r#"{"chess960":"yes"}"#, "chess960"),
+    ] {
+        let r = gui.post("new", body);
+        assert_eq!(r.status, 400, "{body}");
+        assert!(r.error().contains(says), "{body}: {}", r.error());
+    }
+    assert_eq!(text(&gui.state(), "fen"), fen, "a refusal changes nothing");
+    // Castling in the standard set-up drawn as 960: the king takes its rook.
+    let s = gui.ok(
+        "load",
+        r#"{"fen":"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1"}"#,
+    );
+    assert!(legal(&s).contains(&"b1h1".to_string()), "{:?}", legal(&s));
+    let s = gui.play("b1h1");
+    assert!(text(&s, "fen").starts_with("rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ha"));
+    assert_eq!(played(&s), ["b1h1"]);
+    assert_eq!(s["moves"][0]["text"], "O-O");
+}

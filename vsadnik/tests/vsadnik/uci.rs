@@ -878,3 +878,58 @@ fn strength_options_limit_the_search_and_refuse_bad_values() {
         .iter()
         .all(|l| field(l, "multipv").is_none_or(|m| m == "1")));
 }
+
+/// Issue 33 (6): `UCI_Chess960`: castling is the king taking its own rook,
+/// FENs in X-FEN and Shredder-FEN, the standard notation refused while it
+/// is on; a Shredder-FEN is Chess960's even without it.
+#[test]
+fn chess960_castles_as_the_king_taking_its_rook() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.expect("uciok");
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_Chess960 type check default false"));
+    let opening = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
+    let castled = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4";
+    e.send(&format!("{opening} e1g1"));
+    assert_eq!(e.fen(), castled);
+    e.send("setoption name UCI_Chess960 value true");
+    e.send(&format!("{opening} e1h1"));
+    // Chess960 FENs name the rooks' files (Shredder-FEN).
+    assert_eq!(e.fen(), castled.replace(" kq ", " ha "));
+    e.send(&format!("{opening} e1g1"));
+    assert!(
+        e.sync()
+            .iter()
+            .any(|l| l.contains("illegal move 'e1g1' (move 7 of the list)")),
+        "the king's two steps are no castling in Chess960"
+    );
+    e.send("position fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1 moves b1a1");
+    assert_eq!(e.fen(), "rk5r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b ha - 1 1");
+    e.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    e.send("go perft 3");
+    e.expect("Nodes searched: 12189");
+    e.send("go depth 5");
+    let best = e.expect_prefix("bestmove");
+    let mv = best
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    e.send(&format!(
+        "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 moves {mv}"
+    ));
+    assert!(e.sync().is_empty(), "the best move {mv} is legal");
+    e.send("position fen rk5r/8/8/8/8/8/8/RK5R w HZ - 0 1");
+    assert!(e
+        .sync()
+        .iter()
+        .any(|l| l.contains("bad castling letter 'Z'")));
+    // Off again: a Shredder-FEN still castles as Chess960 does.
+    e.send("setoption name UCI_Chess960 value false");
+    e.send("position fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1 moves b1h1");
+    assert_eq!(e.fen(), "rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ha - 1 1");
+}

@@ -52,7 +52,7 @@ fn protover_announces_the_features() {
         assert!(all.contains(f), "{f} missing: {all}");
     }
     let names = movegen::VariantId::ALL.map(movegen::VariantId::xboard_name);
-    let variants = format!("variants=\"{}\"", names.join(","));
+    let variants = format!("variants=\"{},fischerandom\"", names.join(","));
     assert!(all.contains(&variants), "{variants} missing: {all}");
     assert!(
         variants.starts_with("variants=\"normal,crazyhouse,bughouse"),
@@ -578,7 +578,10 @@ fn variant_chess_is_normal_and_unknown_names_get_a_hint() {
         assert_eq!(lines.len(), 1, "{lines:?}");
         let hint = "Error (unsupported variant; try one of normal, crazyhouse, bughouse, ";
         assert!(lines[0].starts_with(hint), "{lines:?}");
-        assert!(lines[0].contains(", tavreli): variant "), "{lines:?}");
+        assert!(
+            lines[0].contains(", tavreli, fischerandom): variant "),
+            "{lines:?}"
+        );
         assert!(
             lines[0].ends_with(&format!(": variant {name}")),
             "{lines:?}"
@@ -670,4 +673,52 @@ fn strength_options_and_random_through_xboard() {
         .filter_map(|l| l.split_whitespace().next()?.parse().ok())
         .collect();
     assert_eq!(depths.iter().max(), Some(&2), "{lines:?}");
+}
+
+/// Issue 33 (6): XBoard's `fischerandom`: announced, castling read and
+/// written as `O-O`/`O-O-O`, set-ups in X-FEN.
+#[test]
+fn fischer_random_castles_with_o_o() {
+    let mut e = Engine::xboard();
+    e.send("protover 2");
+    let features = e.expect("feature done=1");
+    assert!(
+        features
+            .iter()
+            .any(|l| l.contains("variants=") && l.contains("fischerandom")),
+        "{features:?}"
+    );
+    for l in [
+        "new",
+        "variant fischerandom",
+        "force",
+        "setboard rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1",
+        "usermove O-O-O",
+        "usermove O-O",
+    ] {
+        e.send(l);
+    }
+    assert_eq!(
+        xboard_fen(&mut e, 1),
+        "r4rk1/pppppppp/8/8/8/8/PPPPPPPP/2KR3R w - - 2 2"
+    );
+    // Back to normal chess with `new`: the king's two steps castle.
+    for l in [
+        "new",
+        "force",
+        "usermove e2e4",
+        "usermove e7e5",
+        "usermove g1f3",
+    ] {
+        e.send(l);
+    }
+    for l in [
+        "usermove b8c6",
+        "usermove f1c4",
+        "usermove g8f6",
+        "usermove e1g1",
+    ] {
+        e.send(l);
+    }
+    assert!(xboard_fen(&mut e, 2).ends_with("RNBQ1RK1 b kq - 5 4"));
 }

@@ -6,13 +6,14 @@
 
 mod features;
 
-use super::client::{Client, Heard, Settled};
+use super::client::{Client, Heard, Needs, Settled};
 use super::process::Process;
 use super::thinking::{Score, Thinking};
 use super::{ClockInfo, GameView, Reply};
 use crate::level::Offered;
 use crate::options::{trim_seconds, Proto, TimeControl};
 use features::Features;
+use movegen::variant::is_chess960_fen;
 use movegen::VariantId;
 use std::time::{Duration, Instant};
 
@@ -28,7 +29,12 @@ pub struct Xboard {
     playing: bool,
     /// The number of the last `ping`.
     ping: u32,
+    /// The game is Fischer random chess: castling goes as `O-O`/`O-O-O`.
+    chess960: bool,
 }
+
+/// XBoard's name of Chess960.
+const FISCHER_RANDOM: &str = "fischerandom";
 
 /// Sends `xboard` and `protover 2` and reads the engine's features; the
 /// error says why the handshake failed.
@@ -42,6 +48,7 @@ pub fn handshake(proc: &mut Process) -> Result<Xboard, &'static str> {
         known: 0,
         playing: false,
         ping: 0,
+        chess960: false,
     })
 }
 
@@ -49,14 +56,19 @@ impl Xboard {
     /// Move `i` of the game as the engine wants it (SAN or coordinates,
     /// with `usermove` or without).
     fn move_line(&self, game: &GameView, i: usize) -> String {
-        let m = match (self.features.san, game.sans) {
-            (true, Some(sans)) => &sans[i],
+        let castling = game
+            .sans
+            .map(|sans| sans[i].trim_end_matches(['+', '#']))
+            .filter(|san| self.chess960 && san.starts_with("O-O"));
+        let m = match (castling, self.features.san, game.sans) {
+            (Some(castle), _, _) => castle,
+            (None, true, Some(sans)) => &sans[i],
             _ => &game.coords[i],
         };
         if self.features.usermove {
             format!("usermove {m}")
         } else {
-            m.clone()
+            m.to_string()
         }
     }
 
@@ -111,7 +123,7 @@ impl Client for Xboard {
         format!("option {name}={value}")
     }
 
-    fn check_support(&self, variant: VariantId, needs_fen: bool) -> Result<(), String> {
+    fn check_support(&self, variant: VariantId, needs: Needs) -> Result<(), String> {
         let xb_name = variant.xboard_name();
         let listed = match &self.features.variants {
             Some(list) => list.iter().any(|v| v == xb_name),
@@ -128,8 +140,14 @@ impl Client for Xboard {
                 "does not offer variant {variant} (feature variants)"
             ));
         }
-        if needs_fen && !self.features.setboard {
+        if needs.fen && !self.features.setboard {
             return Err("cannot set up positions (no feature setboard=1)".to_string());
+        }
+        let fischer = |list: &Vec<String>| list.iter().any(|v| v == FISCHER_RANDOM);
+        if needs.chess960 && !self.features.variants.as_ref().is_some_and(fischer) {
+            return Err(format!(
+                "cannot play the Chess960 openings (no {FISCHER_RANDOM} in feature variants)"
+            ));
         }
         Ok(())
     }
@@ -155,8 +173,11 @@ impl Client for Xboard {
     ) -> Vec<String> {
         self.known = 0;
         self.playing = false;
+        self.chess960 = variant == VariantId::Chess && start_fen.is_some_and(is_chess960_fen);
         let mut lines = vec!["new".to_string()];
-        if variant != VariantId::Chess {
+        if self.chess960 {
+            lines.push(format!("variant {FISCHER_RANDOM}"));
+        } else if variant != VariantId::Chess {
             lines.push(format!("variant {}", variant.xboard_name()));
         }
         lines.push("force".to_string());
@@ -324,6 +345,45 @@ mod tests {
         let t = thinking("9& 31 250 40000 Nf3 Nc6").unwrap();
         assert_eq!(t.time_ms, Some(2500));
         assert_eq!(t.pv, ["Nf3", "Nc6"]);
+    }
+
+    /// Issue 33 (6): a Chess960 opening is `variant fischerandom`, its
+    /// castling is sent as `O-O`; an engine without it is refused.
+    #[test]
+    fn fischer_random_openings() {
+        let mut x = Xboard {
+            features: Features::default(),
+            known: 0,
+            playing: false,
+            ping: 0,
+            chess960: false,
+        };
+        x.features.usermove = true;
+        x.features.setboard = true;
+        let fen = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
+        let tc = TimeControl::parse("1+0").unwrap();
+        let lines = x.new_game(VariantId::Chess, Some(fen), &tc, false);
+        assert_eq!(lines[..3], ["new", "variant fischerandom", "force"]);
+        let coords = ["b1h1".to_string()];
+        let sans = ["O-O".to_string()];
+        let game = GameView {
+            start_fen: Some(fen),
+            coords: &coords,
+            sans: Some(&sans),
+        };
+        assert_eq!(x.move_line(&game, 0), "usermove O-O");
+        let lines = x.new_game(VariantId::Chess, None, &tc, false);
+        assert_eq!(lines[..2], ["new", "force"]);
+        assert_eq!(x.move_line(&game, 0), "usermove b1h1");
+        let needs = Needs {
+            fen: true,
+            chess960: true,
+        };
+        x.features.variants = Some(vec!["normal".to_string()]);
+        let why = x.check_support(VariantId::Chess, needs).unwrap_err();
+        assert!(why.contains("fischerandom"), "{why}");
+        x.features.variants = Some(vec!["normal".to_string(), FISCHER_RANDOM.to_string()]);
+        assert!(x.check_support(VariantId::Chess, needs).is_ok());
     }
 
     #[test]
