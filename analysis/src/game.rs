@@ -19,13 +19,17 @@ pub struct Game<P: Searchable> {
     pub moves: Vec<P::Move>,
 }
 
-/// A game of any variant, ready to be analysed.
+/// A game of any variant (two-player or team), ready to be analysed.
 pub trait Job: Send {
-    /// The positions its analysis searches (one more than its moves).
+    /// The positions its analysis searches.
     fn positions(&self) -> usize;
     /// Searches every position, calling `tick` after each, and returns the
-    /// annotated PGN.
+    /// annotated record (PGN, or BPGN for a team game).
     fn analyse(&self, analyst: &Analyst, tick: &mut dyn FnMut()) -> String;
+}
+
+/// A two-player game as the board studies it.
+pub trait Study: Job {
     /// Searches every position, calling `tick` with each position's index
     /// and evaluation as it is done, and returns what the board shows.
     fn review(&self, analyst: &Analyst, tick: &mut dyn FnMut(usize, Eval)) -> Review;
@@ -85,7 +89,9 @@ impl<P: Searchable> Job for Game<P> {
         let evaluated = self.evaluate_all(analyst, &mut |_, _| tick());
         annotate::render(self, &evaluated, analyst.budget())
     }
+}
 
+impl<P: Searchable> Study for Game<P> {
     fn review(&self, analyst: &Analyst, tick: &mut dyn FnMut(usize, Eval)) -> Review {
         let evaluated = self.evaluate_all(analyst, tick);
         annotate::review(self, &evaluated)
@@ -109,13 +115,41 @@ pub fn from_moves(
     variant: VariantId,
     fen: Option<&str>,
     moves: &[String],
-) -> Result<Box<dyn Job>, String> {
+) -> Result<Box<dyn Study>, String> {
     let mut record = PgnRecord::default();
     if let Some(f) = fen {
         record.tags.push(("FEN".to_string(), f.to_string()));
     }
     record.moves = moves.to_vec();
-    prepare(record, variant)
+    struct Prepare(PgnRecord);
+    impl SearchVisitor for Prepare {
+        type Output = Result<Box<dyn Study>, String>;
+        fn visit<P: Searchable>(self) -> Self::Output {
+            Ok(Box::new(replayed::<P>(self.0)?))
+        }
+    }
+    engine::dispatch(variant, Prepare(record))
+}
+
+/// `record` replayed as a game of `P`, every move checked.
+fn replayed<P: Searchable>(record: PgnRecord) -> Result<Game<P>, String> {
+    let replayed = replay::<P>(&record)?;
+    let mut start = match &replayed.fen {
+        Some(f) => P::from_fen(f).map_err(|e| e.to_string())?,
+        None => P::startpos(),
+    };
+    let first = start.clone();
+    let mut moves = Vec::with_capacity(replayed.moves.len());
+    for text in &replayed.moves {
+        let m = start.parse_move(text)?;
+        start.make_move(m);
+        moves.push(m);
+    }
+    Ok(Game {
+        record,
+        start: first,
+        moves,
+    })
 }
 
 /// Reads `record` as a game of `variant`: its start, every move checked.
@@ -124,23 +158,7 @@ pub fn prepare(record: PgnRecord, variant: VariantId) -> Result<Box<dyn Job>, St
     impl SearchVisitor for Prepare {
         type Output = Result<Box<dyn Job>, String>;
         fn visit<P: Searchable>(self) -> Self::Output {
-            let replayed = replay::<P>(&self.0)?;
-            let mut start = match &replayed.fen {
-                Some(f) => P::from_fen(f).map_err(|e| e.to_string())?,
-                None => P::startpos(),
-            };
-            let first = start.clone();
-            let mut moves = Vec::with_capacity(replayed.moves.len());
-            for text in &replayed.moves {
-                let m = start.parse_move(text)?;
-                start.make_move(m);
-                moves.push(m);
-            }
-            Ok(Box::new(Game {
-                record: self.0,
-                start: first,
-                moves,
-            }))
+            Ok(Box::new(replayed::<P>(self.0)?))
         }
     }
     engine::dispatch(variant, Prepare(record))

@@ -11,10 +11,11 @@ pub mod game;
 pub mod judgement;
 pub mod run;
 pub mod search;
+pub mod team;
 
 pub use annotate::Review;
 pub use eval::Eval;
-pub use game::{from_moves, Hint, Job};
+pub use game::{from_moves, Hint, Job, Study};
 pub use judgement::Judgement;
 pub use run::{analyse, prepare, Progress};
 pub use search::{Analyst, Budget};

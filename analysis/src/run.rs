@@ -4,7 +4,8 @@
 
 use crate::game::{self, Job};
 use crate::search::Analyst;
-use arena::pgn_in::{read_games, PgnRecord};
+use crate::team;
+use arena::pgn_in::{read_games, split_games, PgnRecord};
 use movegen::VariantId;
 
 /// How far an analysis has come.
@@ -21,39 +22,45 @@ pub struct Progress {
 }
 
 /// The games of `text`, replayed: a game names its variant in its
-/// `Variant` or `Rules` tag, else it is of `variant`.
+/// `Variant` or `Rules` tag, else it is of `variant`; a team game's record
+/// is BPGN.
 pub fn prepare(text: &str, variant: VariantId) -> Result<Vec<Box<dyn Job>>, String> {
-    let records = read_games(text);
-    if records.is_empty() {
+    let texts = split_games(text);
+    let records: Vec<PgnRecord> = texts
+        .iter()
+        .filter_map(|t| read_games(t).into_iter().next())
+        .collect();
+    if records.is_empty() || records.len() != texts.len() {
         return Err("no game in the PGN text".to_string());
     }
     records
         .into_iter()
+        .zip(&texts)
         .enumerate()
-        .map(|(i, record)| {
+        .map(|(i, (record, text))| {
             let name = describe(i + 1, &record);
             let id = record
                 .variant(variant)
                 .map_err(|e| format!("{name}: {e}"))?;
-            if id.info().team {
-                return Err(format!(
-                    "{name}: {id} is a four-player team game; its record is BPGN, which \
-                     `vsadnik analyse` does not read yet"
-                ));
-            }
-            game::prepare(record, id).map_err(|e| format!("{name}: {e}"))
+            let job = if id.info().team {
+                team::prepare(text, id)
+            } else {
+                game::prepare(record, id)
+            };
+            job.map_err(|e| format!("{name}: {e}"))
         })
         .collect()
 }
 
-/// `game 3 (Alice - Bob, round 2)`: a game as errors name it.
+/// `game 3 (Alice - Bob, round 2)`: a game as errors name it (a team
+/// game by its board A players).
 fn describe(n: usize, record: &PgnRecord) -> String {
-    let tag = |k| record.tag(k).unwrap_or("?");
+    let tag = |k, or| record.tag(k).or_else(|| record.tag(or)).unwrap_or("?");
     format!(
         "game {n} ({} - {}, round {})",
-        tag("White"),
-        tag("Black"),
-        tag("Round")
+        tag("White", "WhiteA"),
+        tag("Black", "BlackA"),
+        tag("Round", "Round")
     )
 }
 

@@ -46,6 +46,39 @@ impl PgnRecord {
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// The text of each game of `text`, as [`read_games`] divides them: a tag
+/// line after movetext starts the next game (a `[` inside a comment does
+/// not).
+pub fn split_games(text: &str) -> Vec<String> {
+    let mut games = Vec::new();
+    let mut cur = String::new();
+    let (mut in_moves, mut depth) = (false, 0usize);
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if depth == 0 && trimmed.starts_with('[') && in_moves {
+            games.push(std::mem::take(&mut cur));
+            in_moves = false;
+        }
+        if depth > 0 || (!trimmed.is_empty() && !trimmed.starts_with('[') && !line.starts_with('%'))
+        {
+            in_moves = true;
+        }
+        for c in line.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        cur.push_str(line);
+        cur.push('\n');
+    }
+    if !cur.trim().is_empty() {
+        games.push(cur);
+    }
+    games
+}
+
 /// Reads every game of `text`.
 pub fn read_games(text: &str) -> Vec<PgnRecord> {
     let mut reader = Reader::default();
@@ -232,7 +265,7 @@ fn glued_count(rest: std::str::Chars) -> Option<usize> {
 }
 
 /// `[Name "value"]` with `\"` and `\\` escapes.
-fn parse_tag(line: &str) -> Option<(String, String)> {
+pub fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?;
     let (name, rest) = inner.split_once(char::is_whitespace)?;
     let rest = rest.trim();

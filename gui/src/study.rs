@@ -9,7 +9,7 @@ use super::doc::thinking::LineScore;
 use super::hub::ApiError;
 use super::room::Room;
 use super::table::{new_table, Table};
-use analysis::{Analyst, Budget, Eval, Job, Review};
+use analysis::{Analyst, Budget, Eval, Review, Study as GameStudy};
 use crossbeam::channel::{unbounded, Receiver};
 use movegen::Color;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -87,7 +87,7 @@ impl Room {
     }
 
     /// The game on the board, for the analysis library.
-    fn game_job(&self) -> Result<Box<dyn Job>, ApiError> {
+    fn game_job(&self) -> Result<Box<dyn GameStudy>, ApiError> {
         analysis::from_moves(
             self.table.variant(),
             self.table.start_fen(),

@@ -7,6 +7,7 @@
 
 pub mod arbiter;
 pub mod bpgn;
+pub mod bpgn_in;
 pub mod play;
 
 use super::openings::Opening;

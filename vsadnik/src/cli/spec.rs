@@ -301,7 +301,7 @@ pub const COMMANDS: &[Command] = &[
                   (docs/analysis.md)",
         positional: &[(
             "GAMES.pgn",
-            "the games (a game's Variant or Rules tag names its variant)",
+            "the games: PGN, BPGN for team games (a game's Variant or Rules tag names its variant)",
         )],
         opts: &[
             one(

@@ -101,7 +101,10 @@ fn bad_input_is_one_line_and_writes_nothing() {
             "game 2 (? - ?, round 2): Ke3 is not a legal move here",
         ),
         (vec!["analyse", &odd], "unknown variant 'shogi'"),
-        (vec!["analyse", &team], "BPGN"),
+        (
+            vec!["analyse", &team],
+            "'1.': a team game numbers its moves with their board",
+        ),
         (vec!["analyse", &empty], "no game"),
         (vec!["analyse", "/no/such.pgn"], "/no/such.pgn"),
         (
@@ -190,4 +193,34 @@ fn every_two_player_variant_reads_back_by_its_rules() {
             "{id}: random moves and no mistake: {out}"
         );
     }
+}
+
+/// A bughouse game in BPGN: the pawn captured on board A is dropped on
+/// board B (so both boards are replayed together), every move gets its
+/// evaluation, the marks go on the moves, and the record reads back.
+#[test]
+fn a_team_game_is_analysed_board_by_board() {
+    let bpgn = "[Event \"t\"]\n[WhiteA \"a\"]\n[BlackA \"b\"]\n[WhiteB \"c\"]\n[BlackB \"d\"]\n\
+        [Variant \"bughouse\"]\n\n1A. e4 {59.9} 1a. d5 {59.8} 2A. exd5 {59.7} 1B. d4 {59.9}\n\
+        1b. P@e5 {59.5} {B to partner: thanks} 2B. dxe5 {59.4} *\n";
+    let (_dir, pgn) = file("t.bpgn", bpgn);
+    let (code, out, err) = run(&["analyse", &pgn, "--nodes", "3000"]);
+    assert_eq!(code, Some(0), "{err}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("[Annotator \"vsadnik"), "{out}");
+    assert!(flat.contains("1b. P@e5"), "{out}");
+    assert!(flat.contains("{B to partner: thanks}"), "{out}");
+    assert_eq!(out.matches("[%eval ").count(), 6, "{out}");
+    let back = arena::team::bpgn_in::read_team_game(&out).unwrap();
+    let sans: Vec<&str> = back
+        .moves
+        .iter()
+        .map(|m| m.san.trim_end_matches(['?', '!']))
+        .collect();
+    assert_eq!(sans, ["e4", "d5", "exd5", "d4", "P@e5", "dxe5"]);
+    // Without the capture on board A, board B has no pawn to drop.
+    let (_d, bad) = file("bad.bpgn", &bpgn.replace("2A. exd5 {59.7} ", ""));
+    let (code, _, err) = run(&["analyse", &bad]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("1b. P@e5 is not a legal move here"), "{err}");
 }

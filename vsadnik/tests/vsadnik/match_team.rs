@@ -176,6 +176,19 @@ fn s4_checking_drops_are_confiscated_and_the_game_goes_on() {
         assert_ne!(g.tag("Termination"), "illegal move", "{}", g.movetext);
     }
     assert!(confiscations > 0, "{text}");
+    // `vsadnik analyse` replays the games, the confiscations with them
+    // (issue 33, part 4), and keeps their comments.
+    let path = std::env::temp_dir().join(format!("vsadnik-s4-{}.bpgn", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let (code, out, err) =
+        crate::common::run(&["analyse", path.to_str().unwrap(), "--nodes", "300"]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.matches("confiscated (S4)").count(),
+        confiscations,
+        "{out}"
+    );
 }
 
 /// Two games where engine A misbehaves; A's team loses both with `reason`
