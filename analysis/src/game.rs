@@ -121,6 +121,11 @@ pub fn from_moves(
         record.tags.push(("FEN".to_string(), f.to_string()));
     }
     record.moves = moves.to_vec();
+    study(record, variant)
+}
+
+/// `record` as a game of `variant` to study, every move checked.
+fn study(record: PgnRecord, variant: VariantId) -> Result<Box<dyn Study>, String> {
     struct Prepare(PgnRecord);
     impl SearchVisitor for Prepare {
         type Output = Result<Box<dyn Study>, String>;
@@ -154,12 +159,5 @@ fn replayed<P: Searchable>(record: PgnRecord) -> Result<Game<P>, String> {
 
 /// Reads `record` as a game of `variant`: its start, every move checked.
 pub fn prepare(record: PgnRecord, variant: VariantId) -> Result<Box<dyn Job>, String> {
-    struct Prepare(PgnRecord);
-    impl SearchVisitor for Prepare {
-        type Output = Result<Box<dyn Job>, String>;
-        fn visit<P: Searchable>(self) -> Self::Output {
-            Ok(Box::new(replayed::<P>(self.0)?))
-        }
-    }
-    engine::dispatch(variant, Prepare(record))
+    study(record, variant).map(|s| s as Box<dyn Job>)
 }
