@@ -132,7 +132,10 @@ impl View {
                     .collect()
             })
             .collect();
-        View::of_header(squares, b.header(), b.in_check())
+        let mut view = View::of_header(squares, b.header(), b.in_check());
+        // Chess960 names its rooks' files, as its FEN does.
+        view.castling = b.castling_fen();
+        view
     }
 
     /// The view of an 8x8 grid of `squares` whose header (side to move,

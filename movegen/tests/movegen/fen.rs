@@ -181,6 +181,7 @@ fn chess960_castling_fields() {
     let b = Board::from_fen(shredder).unwrap();
     assert!(b.is_chess960());
     assert_eq!(b.to_fen(), shredder, "Shredder-FEN reads back");
+    assert_eq!(movegen::view::View::of_board(&b, 0).castling, "FBfb");
     let x =
         Board::from_fen_960("nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w KQkq - 0 1").unwrap();
     assert_eq!(x.to_fen(), shredder, "KQkq names the outermost rooks");
