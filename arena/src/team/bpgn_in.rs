@@ -172,7 +172,7 @@ mod tests {
                     1B. d4 {59.9} {A to partner: ++n} 2A. N@f3 (2A. Nf3) $1 {12a: N@f7 gives\n\
                     check, confiscated (S4)} 1-0\n";
         let g = read_team_game(text).unwrap();
-        assert_eq!(g.tag("Variant"), Some("swedish"));
+        assert_eq!(g.tag("Variant"), Some(movegen::VariantId::Swedish.name()));
         assert_eq!(g.moves.len(), 4);
         assert_eq!(g.moves[2].board, TeamBoard::B);
         assert_eq!(g.moves[2].comments, ["59.9", "A to partner: ++n"]);
