@@ -15,7 +15,7 @@ pub enum Proto {
 }
 
 /// One `--engine CMD`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     /// The program and its arguments, split like a POSIX shell does.
     pub argv: Vec<String>,

@@ -9,7 +9,7 @@
 //! | `GET /api/events` | | Server-Sent Events: `state`, `thinking` |
 //! | `GET /api/pgn` | | the game as PGN text |
 //! | `POST /api/move` | `{"move": "e2e4"}` | the new state |
-//! | `POST /api/new` | `{"variant", "side", "tc", "fen", "level", "chess960"}`, each optional | the new state |
+//! | `POST /api/new` | `{"variant", "side", "board", "tc", "fen", "level", "chess960"}`, each optional | the new state |
 //! | `POST /api/load` | `{"fen"}` or `{"pgn"}`, optional `"variant"` | the new state |
 //! | `POST /api/takeback`, `/api/resign`, `/api/flip` | `{}` | the new state |
 //! | `POST /api/analysis` | `{"on": true}` | the new state |
@@ -18,18 +18,26 @@
 //! | `POST /api/review` | `{}`: review the game (state's `study.review`) | the new state |
 //! | `POST /api/view` | `{"ply": 12}` or `{"ply": null}` | the new state |
 //! | `POST /api/hint` | `{}`: the engine's move (state's `study.hint`) | the new state |
+//! | `POST /api/join` | `{"name"}`, optional: take the seat of the seat link | the new state |
+//! | `POST /api/leave` | `{}`: give the seat link's seat back to an engine | the new state |
+//!
+//! In team games a person may also come from a seat link (`/?seat=KEY`):
+//! the page then adds `seat=KEY&client=ID` to every API request (`ID`: the
+//! browser's own, kept in its storage), and gets that seat's state.
 //!
 //! Errors are `{"error": "..."}` with 400 (bad input, illegal move), 404,
 //! 405, 409 (not now: not your move, the game is over), 415, 503.
 
 use super::doc::requests::{
-    self, AnalysisBody, BoardBody, LoadBody, MoveBody, NewBody, NoFields, TellBody, ViewBody,
+    self, AnalysisBody, BoardBody, JoinBody, LoadBody, MoveBody, NewBody, NoFields, TellBody,
+    ViewBody,
 };
 use super::http::{Request, Response};
-use super::hub::{ApiError, Hub, Payload};
+use super::hub::{no_such_seat, ApiError, Caller, Hub, Payload};
 use super::room::{Command, Side};
 use arena::level::Level;
 use arena::options::TimeControl;
+use movegen::drops::TeamBoard;
 use serde::de::DeserializeOwned;
 use std::time::Duration;
 
@@ -50,7 +58,56 @@ pub const POST_PATHS: &[&str] = &[
     "/api/review",
     "/api/view",
     "/api/hint",
+    "/api/join",
+    "/api/leave",
 ];
+
+/// The longest name a person may give.
+pub const MAX_NAME: usize = 24;
+
+/// True for a seat link's key or a browser's id: 1 to 64 letters, digits,
+/// `-` or `_`.
+fn is_token(text: &str) -> bool {
+    (1..=64).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Who sent `req`: the host, or a seat link's holder (`?seat=KEY`, with
+/// `client=ID` naming the browser). 400 for a key or id that cannot be one.
+pub fn caller(req: &Request) -> Result<Caller, ApiError> {
+    let token = |name: &str| {
+        req.param(name)
+            .map(|v| {
+                if is_token(v) {
+                    Ok(v.to_string())
+                } else {
+                    Err(ApiError::new(
+                        400,
+                        format!("'{name}' must be 1 to 64 letters, digits, - or _"),
+                    ))
+                }
+            })
+            .transpose()
+    };
+    Ok(Caller {
+        seat: token("seat")?,
+        client: token("client")?,
+    })
+}
+
+/// `A` or `B` (either case).
+fn team_board(text: &str) -> Result<TeamBoard, ApiError> {
+    match text {
+        "A" | "a" => Ok(TeamBoard::A),
+        "B" | "b" => Ok(TeamBoard::B),
+        _ => Err(ApiError::new(
+            400,
+            format!("'board' must be A or B, got '{text}'"),
+        )),
+    }
+}
 
 /// The longest partner message.
 pub const MAX_TELL: usize = 100;
@@ -91,6 +148,7 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
                 .transpose()
                 .map_err(|e| ApiError::new(400, e))?;
             let fen = doc.fen.filter(|f| !f.trim().is_empty());
+            let board = doc.board.as_deref().map(team_board).transpose()?;
             let chess960 = doc.chess960.unwrap_or(false);
             if chess960 && fen.is_some() {
                 return Err(ApiError::new(
@@ -101,6 +159,7 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
             Command::New {
                 variant: doc.variant,
                 side,
+                board,
                 tc,
                 fen,
                 level,
@@ -160,8 +219,41 @@ pub fn command(path: &str, req: &Request) -> Result<Command, ApiError> {
             body::<NoFields>(req)?;
             Command::Hint
         }
+        "/api/join" => {
+            let name = body::<JoinBody>(req)?
+                .name
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty());
+            if name
+                .as_ref()
+                .is_some_and(|n| n.chars().count() > MAX_NAME || n.chars().any(char::is_control))
+            {
+                return Err(ApiError::new(
+                    400,
+                    format!("'name' must be one line of at most {MAX_NAME} characters"),
+                ));
+            }
+            Command::Join(name)
+        }
+        "/api/leave" => {
+            body::<NoFields>(req)?;
+            Command::Leave
+        }
         _ => return Err(ApiError::new(404, "no such command")),
     })
+}
+
+/// `GET /api/state`: the latest state of the host, or of the seat link
+/// the request names.
+pub fn state(hub: &Hub<Command>, req: &Request) -> Response {
+    let who = match caller(req) {
+        Ok(c) => c,
+        Err(e) => return error_response(&e),
+    };
+    match hub.latest(who.seat.as_deref()) {
+        Some(text) => Response::json(200, text),
+        None => error_response(&no_such_seat()),
+    }
 }
 
 /// An error as a response.
@@ -171,7 +263,11 @@ pub fn error_response(e: &ApiError) -> Response {
 
 /// Carries out a POST: the room's answer (the new state) or its error.
 pub fn post(hub: &Hub<Command>, req: &Request) -> Response {
-    match command(&req.path, req).and_then(|c| hub.ask(c, ROOM_WAIT)) {
+    let asked = caller(req).and_then(|who| {
+        let command = command(&req.path, req)?;
+        hub.ask(command, who, ROOM_WAIT)
+    });
+    match asked {
         Ok(Payload::Json(text)) => Response::json(200, text),
         Ok(Payload::Pgn(_)) => Response::error(500, "a PGN where a document was due"),
         Err(e) => error_response(&e),
@@ -179,8 +275,8 @@ pub fn post(hub: &Hub<Command>, req: &Request) -> Response {
 }
 
 /// `GET /api/pgn`: the game as a PGN file.
-pub fn pgn(hub: &Hub<Command>) -> Response {
-    match hub.ask(Command::Pgn, ROOM_WAIT) {
+pub fn pgn(hub: &Hub<Command>, req: &Request) -> Response {
+    match caller(req).and_then(|who| hub.ask(Command::Pgn, who, ROOM_WAIT)) {
         Ok(Payload::Pgn(text)) => {
             Response::new(200, "application/x-chess-pgn; charset=utf-8", text).with_header(
                 "Content-Disposition",
@@ -223,12 +319,14 @@ mod tests {
             Command::New {
                 variant,
                 side,
+                board,
                 tc,
                 fen,
                 level,
                 chess960,
             } => {
                 assert!(!chess960);
+                assert_eq!(board, None);
                 assert_eq!(variant.as_deref(), Some(movegen::VariantId::Tavreli.name()));
                 assert_eq!(level, Some(Level::Elo(1600)));
                 assert_eq!(side, Some(Side::Black));
@@ -262,6 +360,11 @@ mod tests {
             ("/api/view", "{\"ply\":-1}"),
             ("/api/view", "{\"ply\":\"2\"}"),
             ("/api/review", "{\"fast\":true}"),
+            ("/api/new", "{\"board\":\"C\"}"),
+            ("/api/join", "{\"name\":\"a\\tb\"}"),
+            ("/api/join", "{\"name\":\"abcdefghijklmnopqrstuvwxyz\"}"),
+            ("/api/join", "{\"seat\":\"x\"}"),
+            ("/api/leave", "{\"now\":1}"),
         ] {
             let e = command(path, &req(b)).unwrap_err();
             assert_eq!(e.status, 400, "{path} {b}: {}", e.message);
@@ -270,5 +373,35 @@ mod tests {
         r.body = vec![0xff];
         assert_eq!(command("/api/flip", &r).unwrap_err().status, 400);
         assert_eq!(command("/api/nosuch", &req("{}")).unwrap_err().status, 404);
+    }
+
+    #[test]
+    fn callers_come_from_the_query() {
+        let mut r = req("{}");
+        assert!(caller(&r).unwrap().is_host());
+        r.query = vec![
+            ("seat".into(), "k3Y_-".into()),
+            ("client".into(), "c1".into()),
+        ];
+        let c = caller(&r).unwrap();
+        assert_eq!(
+            (c.seat.as_deref(), c.client.as_deref()),
+            (Some("k3Y_-"), Some("c1"))
+        );
+        for bad in ["", "a b", "ä", &"x".repeat(65)] {
+            r.query = vec![("seat".into(), bad.to_string())];
+            assert_eq!(caller(&r).unwrap_err().status, 400, "{bad:?}");
+        }
+        assert!(matches!(
+            command("/api/join", &req("{\"name\":\" Anna \"}")),
+            Ok(Command::Join(Some(n))) if n == "Anna"
+        ));
+        assert!(matches!(
+            command("/api/new", &req("{\"board\":\"b\"}")),
+            Ok(Command::New {
+                board: Some(TeamBoard::B),
+                ..
+            })
+        ));
     }
 }

@@ -1,8 +1,8 @@
 //! `vsadnik gui`: a board for people, served on 127.0.0.1 and opened in any
 //! browser. A person plays a seat of any two-player variant against vsadnik
 //! or any UCI/XBoard engine (the `--engine` of `vsadnik match`), or both
-//! seats with the engine analysing; or one seat of a bughouse or Swedish
-//! team game, engines in the other three; or it follows a running match
+//! seats with the engine analysing; or seats of a bughouse or Swedish
+//! team game (friends joining through seat links), engines in the others; or it follows a running match
 //! game (`--watch`). See `docs/gui.md` and `docs/gui_team.md`.
 //!
 //! Layout, one job each:
@@ -15,7 +15,8 @@
 //! - [`lobby`]: which room plays (two-player or team), switched by a new game;
 //! - [`room`]: the arbiter thread (game, clocks, engine seat);
 //! - [`team_room`], [`team_state`]: the team games' arbiter thread (the
-//!   match runner's `TeamPlay` with the person in one seat) and its state;
+//!   match runner's `TeamPlay` with people in some seats) and each seat's
+//!   state; [`sitters`]: who sits where, and the seat links;
 //! - [`table`]: the game of any variant behind one trait;
 //! - [`opponent`]: the engine process (`matches::engine::Engine`);
 //! - [`doc`]: every JSON document of the board as serde types (the state
@@ -38,6 +39,7 @@ pub mod options;
 pub mod pending;
 pub mod room;
 pub mod server;
+pub mod sitters;
 pub mod state;
 pub mod study;
 pub mod table;
@@ -111,7 +113,11 @@ pub fn run(opts: GuiOptions) -> Result<(), UsageError> {
     // Shut down: streams end, the room tells the engine to quit, the
     // acceptor is woken to see it, connections get a moment to finish.
     hub.shut_down();
-    let _ = hub.ask(Command::Shutdown, Duration::from_secs(5));
+    let _ = hub.ask(
+        Command::Shutdown,
+        hub::Caller::host(),
+        Duration::from_secs(5),
+    );
     let _ = room_thread.join();
     server::wake(port);
     let _ = server_thread.join();
@@ -136,6 +142,7 @@ fn config(opts: &GuiOptions) -> Result<Config, UsageError> {
         engine,
         team_engine,
         side: opts.side,
+        board: opts.board,
         tc: opts.tc,
         margin: opts.margin,
         pace: opts.pace,

@@ -1,10 +1,11 @@
 //! Which room plays: the two-player room ([`Room`]: every two-player
 //! variant against one engine) or the team room ([`TeamRoom`]: bughouse and
-//! Swedish chess, the person in one seat and engines in the other three).
-//! Every command passes through to the room; a new game of another kind
-//! ends the room (its engines quit) and starts one of that kind.
+//! Swedish chess, people in some seats and engines in the others). Every
+//! command passes through to the room; the host's new game of another kind
+//! ends the room (its engines quit, its seat links end) and starts one of
+//! that kind. A seat link's command goes to a team room only.
 
-use super::hub::{ApiError, Envelope, Hub};
+use super::hub::{no_such_seat, ApiError, Caller, Envelope, Hub};
 use super::opponent::Opponent;
 use super::room::{Command, Room, RoomSettings, Side};
 use super::table::new_table;
@@ -13,7 +14,7 @@ use arena::engine::Needs;
 use arena::level::Level;
 use arena::options::{EngineSpec, TimeControl};
 use crossbeam::channel::{self, Receiver, Sender};
-use movegen::drops::{dispatch_drops, DropRules, DropVisitor};
+use movegen::drops::{dispatch_drops, DropRules, DropVisitor, TeamBoard};
 use movegen::VariantId;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -30,6 +31,8 @@ pub struct Config {
     pub partner: EngineSpec,
     /// The person's first seat.
     pub side: Side,
+    /// Team games: the person's first board.
+    pub board: TeamBoard,
     /// The first time control.
     pub tc: TimeControl,
     /// How far an engine may overstep its clock.
@@ -82,6 +85,7 @@ impl Running {
         let (tx, rx) = channel::bounded(1);
         let _ = self.commands.send(Envelope {
             command: Command::Shutdown,
+            caller: Caller::host(),
             reply: tx,
         });
         let _ = rx.recv_timeout(Duration::from_secs(10));
@@ -106,7 +110,11 @@ impl Lobby {
         config: Config,
         variant: VariantId,
     ) -> Result<Lobby, String> {
-        let room = open_room(&hub, &config, variant, config.side, config.tc)?;
+        let seat = Seat {
+            side: config.side,
+            board: config.board,
+        };
+        let room = open_room(&hub, &config, variant, seat, config.tc)?;
         Ok(Lobby {
             hub,
             commands,
@@ -118,6 +126,15 @@ impl Lobby {
     /// Runs until shut down.
     pub fn run(mut self) {
         while let Ok(envelope) = self.commands.recv() {
+            // Seat links belong to team rooms; only the host changes rooms.
+            if !envelope.caller.is_host() {
+                if matches!(self.room.kind, Kind::Team(_)) {
+                    self.room.forward(envelope);
+                } else {
+                    let _ = envelope.reply.send(Err(no_such_seat()));
+                }
+                continue;
+            }
             match &envelope.command {
                 Command::Shutdown => {
                     self.room.forward(envelope);
@@ -126,13 +143,17 @@ impl Lobby {
                 Command::New {
                     variant: Some(v),
                     side,
+                    board,
                     tc,
                     ..
                 } if VariantId::from_name(v).is_some_and(|v| Kind::of(v) != self.room.kind) => {
                     let v = VariantId::from_name(v).expect("a known variant");
-                    let side = side.unwrap_or(self.config.side);
+                    let seat = Seat {
+                        side: side.unwrap_or(self.config.side),
+                        board: board.unwrap_or(self.config.board),
+                    };
                     let tc = tc.unwrap_or(self.config.tc);
-                    match open_room(&self.hub, &self.config, v, side, tc) {
+                    match open_room(&self.hub, &self.config, v, seat, tc) {
                         Ok(room) => {
                             let old = std::mem::replace(&mut self.room, room);
                             old.close();
@@ -150,14 +171,21 @@ impl Lobby {
     }
 }
 
+/// The person's seat in a new room: a side, and in team games a board.
+struct Seat {
+    side: Side,
+    board: TeamBoard,
+}
+
 /// Starts the room of `variant`'s kind on its own thread.
 fn open_room(
     hub: &Arc<Hub<Command>>,
     config: &Config,
     variant: VariantId,
-    side: Side,
+    seat: Seat,
     tc: TimeControl,
 ) -> Result<Running, String> {
+    let Seat { side, board } = seat;
     let (tx, rx) = channel::unbounded();
     let kind = Kind::of(variant);
     let team = || TeamSettings {
@@ -165,6 +193,7 @@ fn open_room(
         opponents: config.team_engine.clone(),
         partner: config.partner.clone(),
         side,
+        board,
         tc,
         margin: config.margin,
         pace: config.pace,

@@ -4,6 +4,7 @@
 use super::room::Side;
 use arena::level::Level;
 use arena::options::{EngineSpec, TimeControl};
+use movegen::drops::TeamBoard;
 use movegen::VariantId;
 use std::time::Duration;
 
@@ -16,6 +17,8 @@ pub struct GuiOptions {
     pub variant: VariantId,
     /// The person's seat in the first game.
     pub side: Side,
+    /// The person's board in team games.
+    pub board: TeamBoard,
     /// The engine; `None`: this program.
     pub engine: Option<EngineSpec>,
     /// The partner's engine in team games; `None`: the `engine`.

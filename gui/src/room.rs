@@ -18,6 +18,7 @@ use arena::level::Level;
 use arena::options::TimeControl;
 use arena::record::{color_name, today, GameRecord};
 use crossbeam::channel::{Receiver, Select, TryRecvError};
+use movegen::drops::TeamBoard;
 use movegen::variant::is_chess960_fen;
 use movegen::variant::Status;
 use movegen::Color;
@@ -76,6 +77,8 @@ pub enum Command {
         variant: Option<String>,
         /// The person's seat.
         side: Option<Side>,
+        /// Team games: the person's board.
+        board: Option<TeamBoard>,
         /// The time control.
         tc: Option<TimeControl>,
         /// A start position.
@@ -115,6 +118,11 @@ pub enum Command {
     View(Option<usize>),
     /// The engine's move in the game's position, as a hint.
     Hint,
+    /// Team games: take the seat of the caller's seat link, going by this
+    /// name (see [`super::team_room`]).
+    Join(Option<String>),
+    /// Team games: give the caller's seat back to an engine.
+    Leave,
     /// End the room (the server is shutting down).
     Shutdown,
 }
@@ -577,11 +585,18 @@ impl Room {
             Command::New {
                 variant,
                 side,
+                board,
                 tc,
                 fen,
                 level,
                 chess960,
             } => {
+                if board.is_some() {
+                    return Err(ApiError::new(
+                        400,
+                        "'board' chooses a board of a team game (bughouse, swedish)",
+                    ));
+                }
                 let variant = match variant {
                     Some(name) => two_player_variant(&name).map_err(|e| ApiError::new(400, e))?,
                     None => self.table.variant(),
@@ -647,6 +662,12 @@ impl Room {
             Command::Review => self.start_review()?,
             Command::View(ply) => self.view_ply(ply)?,
             Command::Hint => self.hint()?,
+            Command::Join(_) | Command::Leave => {
+                return Err(ApiError::new(
+                    409,
+                    "seats are taken and left through seat links in team games (bughouse, swedish)",
+                ))
+            }
             Command::Shutdown => {}
         }
         Ok(None)

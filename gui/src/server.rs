@@ -16,7 +16,7 @@
 use super::api;
 use super::assets;
 use super::http::{read_request, write_response, Deadline, Request, Response, COMMON_HEADERS};
-use super::hub::Hub;
+use super::hub::{no_such_seat, Hub};
 use super::pending::{Pending, Ticket};
 use super::room::Command;
 use crossbeam::channel::RecvTimeoutError;
@@ -147,7 +147,7 @@ fn answer(mut stream: TcpStream, req: &Request, hub: &Hub<Command>, port: u16) {
         return;
     }
     if req.method == "GET" && req.path == "/api/events" {
-        events(stream, hub);
+        events(stream, req, hub);
         return;
     }
     let response = route(req, hub);
@@ -218,8 +218,8 @@ fn route(req: &Request, hub: &Hub<Command>) -> Response {
         "/api/state" | "/api/pgn" | "/api/events" if req.method != "GET" => {
             method_not_allowed("GET")
         }
-        "/api/state" => Response::json(200, hub.latest()),
-        "/api/pgn" => api::pgn(hub),
+        "/api/state" => api::state(hub, req),
+        "/api/pgn" => api::pgn(hub, req),
         p if api::POST_PATHS.contains(&p) => {
             if req.method != "POST" {
                 method_not_allowed("POST")
@@ -241,14 +241,24 @@ fn method_not_allowed(allow: &str) -> Response {
 /// with a comment line when idle; ends when the client goes (its
 /// connection closes, or a write fails), the stream falls behind, or the
 /// server shuts down.
-fn events(mut stream: TcpStream, hub: &Hub<Command>) {
-    let Some(sub) = hub.subscribe() else {
+fn events(mut stream: TcpStream, req: &Request, hub: &Hub<Command>) {
+    let seat = match api::caller(req) {
+        Ok(c) => c.seat,
+        Err(e) => {
+            let _ = write_response(&mut stream, &api::error_response(&e));
+            return;
+        }
+    };
+    let Some(sub) = hub.subscribe(seat.as_deref()) else {
         let _ = write_response(&mut stream, &Response::error(503, "too many event streams"));
         return;
     };
+    let Some(latest) = hub.latest(seat.as_deref()) else {
+        let _ = write_response(&mut stream, &api::error_response(&no_such_seat()));
+        return;
+    };
     let head = format!(
-        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nConnection: close\r\n{COMMON_HEADERS}\r\nretry: 1000\n\nevent: state\ndata: {}\n\n",
-        hub.latest()
+        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nConnection: close\r\n{COMMON_HEADERS}\r\nretry: 1000\n\nevent: state\ndata: {latest}\n\n"
     );
     if stream
         .write_all(head.as_bytes())

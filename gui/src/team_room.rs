@@ -1,22 +1,27 @@
 //! The team room: the arbiter thread of a bughouse or Swedish game in
-//! which the person plays one seat (board A, White or Black) and engines
-//! the other three: the partner (the other colour on board B) and both
-//! opponents. The game itself — both boards, every move checked by the
+//! which people play some of the four seats and engines the others. The
+//! host (the page at the server's own address) takes any seat; each other
+//! seat has a seat link (`/?seat=KEY`) through which a second person, in
+//! another browser, takes it as partner or opponent between games (see
+//! [`Sitters`]). An engine plays every seat nobody took: `--partner` the
+//! host's partner, `--engine` the others. The game itself — both boards, every move checked by the
 //! rules library, reserves passed between the boards, the four clocks,
 //! partner messages, the end on either board — is the match runner's
 //! [`TeamPlay`]; this room adds the person's commands and publishes the
-//! state (see [`super::team_state`]). The game starts with a new-game
-//! command, so that no clock runs before the person is there.
+//! state of each seat (see [`super::team_state`]). The game starts with
+//! the host's new-game command, so that no clock runs before the people
+//! are there.
 
 use super::doc::to_text;
-use super::hub::{ApiError, Envelope, Hub, Payload};
+use super::hub::{no_such_seat, ApiError, Caller, Envelope, Hub, Payload};
 use super::room::{Command, Side};
+use super::sitters::Sitters;
 use arena::engine::{Engine, Fault, Needs, Reply};
 use arena::level::Level;
 use arena::options::{EngineSpec, Proto, TimeControl};
 use arena::record::today;
 use arena::team::bpgn::TeamRecord;
-use arena::team::play::{seat_index, seat_name, wait, Refusal, TeamEnd, TeamPlay, Wake};
+use arena::team::play::{seat_index, seat_name, seat_of, wait, Refusal, TeamEnd, TeamPlay, Wake};
 use crossbeam::channel::{Receiver, Select, TryRecvError};
 use movegen::drops::{DropRules, TeamBoard, TeamGame};
 use movegen::{Color, Position, VariantId};
@@ -31,14 +36,16 @@ pub struct TeamSettings {
     pub opponents: EngineSpec,
     /// The partner's engine.
     pub partner: EngineSpec,
-    /// The person's colour on board A.
+    /// The host's colour.
     pub side: Side,
+    /// The host's board.
+    pub board: TeamBoard,
     /// The time control of every seat.
     pub tc: TimeControl,
     /// How far an engine may overstep its clock.
     pub margin: Duration,
-    /// The least time between two moves on the board the person does not
-    /// play (its engines would otherwise race the person).
+    /// The least time between two moves on a board nobody plays in
+    /// person (its engines would otherwise race the people).
     pub pace: Duration,
     /// Echo the engines' traffic on standard error.
     pub debug: bool,
@@ -54,29 +61,30 @@ pub(super) enum Phase {
     Over(TeamEnd),
 }
 
-/// The name the person goes by (in the record and for the partner).
-pub(super) const PERSON: &str = "Player";
-
-/// The person's seat for `side` (board A).
-fn person_seat(side: Side, variant: VariantId) -> Result<usize, String> {
+/// The seat of `side` on `board`.
+fn seat_for(side: Side, board: TeamBoard, variant: VariantId) -> Result<usize, String> {
     let color = side.color().ok_or_else(|| {
-        format!("in {variant} you play one seat: white or black on board A (not both)")
+        format!("in {variant} a person plays one seat: white or black, on board A or B (not both)")
     })?;
-    Ok(seat_index(TeamBoard::A, color, true))
+    Ok(seat_index(board, color, true))
 }
 
-/// The arbiter of a team game with a person in one seat.
+/// The arbiter of a team game with people in some seats.
 pub struct TeamRoom<R: DropRules> {
     hub: Arc<Hub<Command>>,
     commands: Receiver<Envelope<Command>>,
     pub(super) variant: VariantId,
-    /// The engine of each seat (the person's seat has none).
+    /// The engine of each seat (a person's seat has none).
     pub(super) engines: Vec<Option<Engine>>,
-    /// How to start each seat's engine again.
+    /// How each seat's engine is started (none for a person's seat).
     specs: [Option<EngineSpec>; 4],
+    /// The engine of the host's partner, and of the other seats.
+    partner_spec: EngineSpec,
+    opponent_spec: EngineSpec,
     /// Each seat's name.
     pub(super) names: [String; 4],
-    pub(super) person: usize,
+    /// Who sits where, and the seat links.
+    pub(super) sitters: Sitters,
     pub(super) tc: TimeControl,
     margin: Duration,
     pace: Duration,
@@ -85,7 +93,8 @@ pub struct TeamRoom<R: DropRules> {
     pub(super) phase: Phase,
     /// When the clocks stopped (before the start, at the end).
     pub(super) frozen: Instant,
-    pub(super) flipped: bool,
+    /// Each seat's view turned around.
+    pub(super) flipped: [bool; 4],
     /// The latest trouble with an engine, for the person to read.
     pub(super) notice: Option<String>,
     pub(super) version: u64,
@@ -93,34 +102,26 @@ pub struct TeamRoom<R: DropRules> {
 
 impl<R: DropRules> TeamRoom<R> {
     /// A room for `settings`, fed by `commands`, publishing through `hub`:
-    /// the three engines are started and checked; the first state is
-    /// published.
+    /// the engines of the three other seats are started and checked; the
+    /// first state is published.
     pub fn open(
         hub: Arc<Hub<Command>>,
         commands: Receiver<Envelope<Command>>,
         settings: TeamSettings,
     ) -> Result<TeamRoom<R>, String> {
         let variant = settings.variant;
-        let person = person_seat(settings.side, variant)?;
-        let mut specs: [Option<EngineSpec>; 4] = Default::default();
-        for (e, spec) in specs.iter_mut().enumerate() {
-            if e != person {
-                *spec = Some(if e == person ^ 1 {
-                    settings.partner.clone()
-                } else {
-                    settings.opponents.clone()
-                });
-            }
-        }
+        let host = seat_for(settings.side, settings.board, variant)?;
         let now = Instant::now();
         let mut room = TeamRoom {
             hub,
             commands,
             variant,
             engines: (0..4).map(|_| None).collect(),
-            specs,
+            specs: Default::default(),
+            partner_spec: settings.partner,
+            opponent_spec: settings.opponents,
             names: Default::default(),
-            person,
+            sitters: Sitters::new(host),
             tc: settings.tc,
             margin: settings.margin,
             pace: settings.pace,
@@ -128,28 +129,50 @@ impl<R: DropRules> TeamRoom<R> {
             play: TeamPlay::new(TeamGame::default(), settings.tc, settings.margin, true, now),
             phase: Phase::Ready,
             frozen: now,
-            flipped: settings.side == Side::Black,
+            flipped: [0, 1, 2, 3].map(|e| seat_of(e, true).1 == Color::Black),
             notice: None,
             version: 0,
         };
-        room.names[person] = PERSON.to_string();
-        room.pace_other_board();
-        for e in 0..4 {
-            room.start_engine(e)?;
-        }
+        room.seat_engines()?;
         room.publish();
         Ok(room)
     }
 
-    /// The role of seat `e` for the person: partner or opponent.
-    pub(super) fn role(&self, e: usize) -> &'static str {
-        if e == self.person {
+    /// The role of seat `e` for the player of seat `me`: `you`, `partner`
+    /// or `opponent`.
+    pub(super) fn role(&self, me: usize, e: usize) -> &'static str {
+        if e == me {
             "you"
-        } else if e == self.person ^ 1 {
+        } else if e == me ^ 1 {
             "partner"
         } else {
             "opponent"
         }
+    }
+
+    /// Gives each seat the engine it should have (none for a person's;
+    /// `--partner` for the host's partner, `--engine` for the others) and
+    /// starts those not running; the names of the people's seats.
+    fn seat_engines(&mut self) -> Result<(), String> {
+        for e in 0..4 {
+            let wanted = if let Some(name) = self.sitters.name(e) {
+                self.names[e] = name.to_string();
+                None
+            } else if e == self.sitters.host() ^ 1 {
+                Some(self.partner_spec.clone())
+            } else {
+                Some(self.opponent_spec.clone())
+            };
+            if self.specs[e] != wanted {
+                // Dropped, an engine quits.
+                self.engines[e] = None;
+                self.specs[e] = wanted;
+            }
+        }
+        for e in 0..4 {
+            self.start_engine(e)?;
+        }
+        Ok(())
     }
 
     /// Starts seat `e`'s engine if it has one and it is not running, and
@@ -167,7 +190,7 @@ impl<R: DropRules> TeamRoom<R> {
             err.report(&label);
             format!(
                 "the {} engine '{}' could not be started: {err}",
-                self.role(e),
+                self.role(self.sitters.host(), e),
                 spec.argv.join(" ")
             )
         })?;
@@ -177,21 +200,27 @@ impl<R: DropRules> TeamRoom<R> {
             .unwrap_or_else(|| spec.basename());
         engine
             .check_support(self.variant, Needs::default())
-            .map_err(|why| format!("the {} engine {name} {why}", self.role(e)))?;
+            .map_err(|why| {
+                let role = self.role(self.sitters.host(), e);
+                format!("the {role} engine {name} {why}")
+            })?;
         self.names[e] = name;
         self.engines[e] = Some(engine);
         Ok(())
     }
 
-    /// Gives the board the person does not play its pace.
-    fn pace_other_board(&mut self) {
-        let other = self.play.seat(self.person).0.other();
-        self.play.set_pace(other, self.pace);
+    /// Gives each board that nobody plays in person its pace.
+    fn pace_boards(&mut self) {
+        for b in TeamBoard::ALL {
+            let seated = (0..4).any(|e| self.sitters.is_person(e) && self.play.seat(e).0 == b);
+            let pace = if seated { Duration::ZERO } else { self.pace };
+            self.play.set_pace(b, pace);
+        }
     }
 
-    /// Whether the person may move now.
-    pub(super) fn person_may_move(&self) -> bool {
-        let (b, c) = self.play.seat(self.person);
+    /// Whether the person of seat `e` may move now.
+    pub(super) fn may_move(&self, e: usize) -> bool {
+        let (b, c) = self.play.seat(e);
         matches!(self.phase, Phase::Playing) && self.play.game().board(b).side_to_move() == c
     }
 
@@ -237,7 +266,7 @@ impl<R: DropRules> TeamRoom<R> {
         }
         let now = Instant::now();
         self.play = TeamPlay::new(game, self.tc, self.margin, true, now);
-        self.pace_other_board();
+        self.pace_boards();
         self.phase = Phase::Ready;
         self.frozen = now;
         self.notice = None;
@@ -268,7 +297,7 @@ impl<R: DropRules> TeamRoom<R> {
                         503,
                         format!(
                             "the {} engine {} does not answer",
-                            self.role(e),
+                            self.role(self.sitters.host(), e),
                             self.names[e]
                         ),
                     ));
@@ -280,24 +309,142 @@ impl<R: DropRules> TeamRoom<R> {
         Ok(())
     }
 
-    /// Seats the person as `side` on board A; the engines keep their roles
-    /// (the two pairs change seats).
-    fn seat_person(&mut self, side: Side) -> Result<(), ApiError> {
-        let seat = person_seat(side, self.variant).map_err(|e| ApiError::new(400, e))?;
-        if seat != self.person {
-            for (x, y) in [(0, 2), (1, 3)] {
-                self.engines.swap(x, y);
-                self.specs.swap(x, y);
-                self.names.swap(x, y);
-            }
-            self.person = seat;
-            self.flipped = side == Side::Black;
+    /// Seats the host as `side` on `board` (each as it was when not
+    /// given): refused when a person holds that seat.
+    fn seat_host(&mut self, side: Option<Side>, board: Option<TeamBoard>) -> Result<(), ApiError> {
+        let (b, c) = self.play.seat(self.sitters.host());
+        let side = side.unwrap_or(if c == Color::White {
+            Side::White
+        } else {
+            Side::Black
+        });
+        let seat =
+            seat_for(side, board.unwrap_or(b), self.variant).map_err(|e| ApiError::new(400, e))?;
+        if seat == self.sitters.host() {
+            return Ok(());
         }
+        if let Some(name) = self.sitters.guest_name(seat) {
+            let (b, c) = self.play.seat(seat);
+            return Err(ApiError::new(
+                409,
+                format!(
+                    "{} is taken by {name}: choose another seat",
+                    seat_name(b, c)
+                ),
+            ));
+        }
+        self.sitters.move_host(seat);
+        self.flipped[seat] = side == Side::Black;
+        self.seat_engines().map_err(|m| ApiError::new(503, m))
+    }
+
+    /// The seat of the page that sent a command: the host's, or the seat
+    /// link's.
+    fn seat_of_caller(&self, caller: &Caller) -> Result<usize, ApiError> {
+        match &caller.seat {
+            None => Ok(self.sitters.host()),
+            Some(key) => self.sitters.seat_of_key(key).ok_or_else(no_such_seat),
+        }
+    }
+
+    /// Seat `e` taken by the seat link's `caller`, going by `name`:
+    /// between games only, and only when nobody else holds it.
+    fn join(&mut self, e: usize, caller: &Caller, name: Option<String>) -> Result<(), ApiError> {
+        let (b, c) = self.play.seat(e);
+        let seat = seat_name(b, c);
+        if caller.is_host() || e == self.sitters.host() {
+            return Err(ApiError::new(
+                409,
+                format!("{seat} is the host's seat; the host changes seats with New game"),
+            ));
+        }
+        let Some(client) = caller.client.as_deref() else {
+            return Err(ApiError::new(
+                400,
+                "a seat link's page names its browser: add client=ID to the request",
+            ));
+        };
+        if !self.sitters.holds(e, caller) {
+            if let Some(holder) = self.sitters.guest_name(e) {
+                return Err(ApiError::new(
+                    409,
+                    format!("{seat} is already taken by {holder}, in another browser"),
+                ));
+            }
+            if matches!(self.phase, Phase::Playing) {
+                return Err(ApiError::new(
+                    409,
+                    format!("a game is under way: {seat} can be taken when it is over"),
+                ));
+            }
+        }
+        self.sitters.seat_guest(e, client, name);
+        self.seat_engines().map_err(|m| ApiError::new(503, m))?;
+        self.pace_boards();
         Ok(())
     }
 
-    /// Carries out one command; what it answers besides the new state.
-    fn handle(&mut self, command: Command) -> Result<Option<Payload>, ApiError> {
+    /// Seat `e` given back to an engine by its holder, between games.
+    fn leave(&mut self, e: usize, caller: &Caller) -> Result<(), ApiError> {
+        if caller.is_host() {
+            return Err(ApiError::new(
+                409,
+                "the host always has a seat; the host changes seats with New game",
+            ));
+        }
+        self.check_holder(e, caller)?;
+        if matches!(self.phase, Phase::Playing) {
+            return Err(ApiError::new(
+                409,
+                "a game is under way: resign it first, or leave when it is over",
+            ));
+        }
+        self.sitters.unseat(e);
+        self.seat_engines().map_err(|m| ApiError::new(503, m))?;
+        self.pace_boards();
+        Ok(())
+    }
+
+    /// Refuses a command for seat `e` from a page that does not hold it.
+    fn check_holder(&self, e: usize, caller: &Caller) -> Result<(), ApiError> {
+        if self.sitters.holds(e, caller) {
+            return Ok(());
+        }
+        let (b, c) = self.play.seat(e);
+        let why = match self.sitters.guest_name(e) {
+            Some(holder) => format!(
+                "{} is taken by {holder}, in another browser",
+                seat_name(b, c)
+            ),
+            None => format!("take the seat first: {} is not yours", seat_name(b, c)),
+        };
+        Err(ApiError::new(409, why))
+    }
+
+    /// Carries out one command from `caller`; what it answers besides the
+    /// new state.
+    fn handle(&mut self, command: Command, caller: &Caller) -> Result<Option<Payload>, ApiError> {
+        let me = self.seat_of_caller(caller)?;
+        match command {
+            Command::Pgn => return Ok(Some(Payload::Pgn(self.pgn()))),
+            Command::Join(name) => {
+                self.join(me, caller, name)?;
+                return Ok(None);
+            }
+            Command::Leave => {
+                self.leave(me, caller)?;
+                return Ok(None);
+            }
+            Command::Shutdown => {}
+            _ => self.check_holder(me, caller)?,
+        }
+        let host_only = |what: &str| {
+            if caller.is_host() {
+                Ok(())
+            } else {
+                Err(ApiError::new(403, format!("only the host's page {what}")))
+            }
+        };
         let not_here = |what: &str| {
             Err(ApiError::new(
                 409,
@@ -309,10 +456,15 @@ impl<R: DropRules> TeamRoom<R> {
                 self.check_flags();
                 match &self.phase {
                     Phase::Ready => {
+                        let who = if caller.is_host() {
+                            "start a new game"
+                        } else {
+                            "the host starts it"
+                        };
                         return Err(ApiError::new(
                             409,
-                            "the game has not started: start a new game",
-                        ))
+                            format!("the game has not started: {who}"),
+                        ));
                     }
                     Phase::Over(end) => {
                         return Err(ApiError::new(
@@ -322,7 +474,7 @@ impl<R: DropRules> TeamRoom<R> {
                     }
                     Phase::Playing => {}
                 }
-                match self.play.person_move(self.person, &text, Instant::now()) {
+                match self.play.person_move(me, &text, Instant::now()) {
                     Ok(()) => {}
                     Err(Refusal::NotYourTurn) => {
                         return Err(ApiError::new(
@@ -336,11 +488,13 @@ impl<R: DropRules> TeamRoom<R> {
             Command::New {
                 variant,
                 side,
+                board,
                 tc,
                 fen,
                 level,
                 chess960,
             } => {
+                host_only("starts new games")?;
                 if chess960 {
                     return Err(ApiError::new(
                         400,
@@ -360,9 +514,7 @@ impl<R: DropRules> TeamRoom<R> {
                         format!("this board plays {}, not {v}", self.variant),
                     ));
                 }
-                if let Some(side) = side {
-                    self.seat_person(side)?;
-                }
+                self.seat_host(side, board)?;
                 if let Some(tc) = tc {
                     self.tc = tc;
                 }
@@ -372,18 +524,21 @@ impl<R: DropRules> TeamRoom<R> {
                 if !matches!(self.phase, Phase::Playing) {
                     return Err(ApiError::new(409, "there is no game under way"));
                 }
-                let (b, c) = self.play.seat(self.person);
+                let (b, c) = self.play.seat(me);
                 let end = TeamEnd::loss(
-                    self.play.team_of(self.person),
+                    self.play.team_of(me),
                     "normal",
                     format!("{} resigns", seat_name(b, c)),
                 );
                 self.finish(end);
             }
-            Command::Flip => self.flipped = !self.flipped,
+            Command::Flip => self.flipped[me] = !self.flipped[me],
             Command::Tell(text) => {
-                let partner = self.person ^ 1;
+                let partner = me ^ 1;
                 match self.engines[partner].as_ref().map(|e| e.proto) {
+                    None if self.sitters.is_person(partner) => {
+                        self.play.person_tell(me, &text, &mut self.engines)
+                    }
                     None => return Err(ApiError::new(409, "the partner engine is not running")),
                     Some(Proto::Uci) => {
                         return Err(ApiError::new(
@@ -395,18 +550,19 @@ impl<R: DropRules> TeamRoom<R> {
                             ),
                         ))
                     }
-                    Some(Proto::Xboard) => {
-                        self.play.person_tell(self.person, &text, &mut self.engines)
-                    }
+                    Some(Proto::Xboard) => self.play.person_tell(me, &text, &mut self.engines),
                 }
             }
             Command::Takeback => return not_here("taking back"),
             Command::Analysis(_) => return not_here("analysis"),
-            Command::Load { .. } => return not_here("loading a game"),
+            Command::Load { .. } => {
+                host_only("loads games")?;
+                return not_here("loading a game");
+            }
             Command::ShowBoard(_) => return not_here("choosing a board (both are shown)"),
             Command::Review | Command::View(_) => return not_here("reviewing a game"),
             Command::Hint => return not_here("a hint"),
-            Command::Pgn => return Ok(Some(Payload::Pgn(self.pgn()))),
+            Command::Pgn | Command::Join(_) | Command::Leave => {}
             Command::Shutdown => {
                 if matches!(self.phase, Phase::Playing) {
                     self.play.finish(&mut self.engines, "*", "the board closes");
@@ -456,12 +612,27 @@ impl<R: DropRules> TeamRoom<R> {
         .render()
     }
 
-    /// Publishes the state; returns it as text.
-    fn publish(&mut self) -> String {
+    /// Publishes the state: the host's, and each seat link's; returns
+    /// the one `caller` sees, as text.
+    fn publish_for(&mut self, caller: &Caller) -> String {
         self.version = self.hub.next_number();
-        let text = to_text(&self.state());
-        self.hub.publish("state", text.clone());
-        text
+        let host = to_text(&self.state(self.sitters.host(), true));
+        self.hub.publish("state", host.clone());
+        let mut answer = host;
+        for e in 0..4 {
+            let text = to_text(&self.state(e, false));
+            let key = self.sitters.key(e);
+            if caller.seat.as_deref() == Some(key) {
+                answer.clone_from(&text);
+            }
+            self.hub.publish_seat(key, text);
+        }
+        answer
+    }
+
+    /// Publishes the state of every page.
+    fn publish(&mut self) {
+        self.publish_for(&Caller::host());
     }
 
     /// What changes the page must see: moves, messages, engines sitting,
@@ -502,14 +673,14 @@ impl<R: DropRules> TeamRoom<R> {
                 Wake::Other(_) => match self.commands.try_recv() {
                     Ok(envelope) => {
                         let quit = matches!(envelope.command, Command::Shutdown);
-                        let answer = self.handle(envelope.command);
+                        let answer = self.handle(envelope.command, &envelope.caller);
                         if quit {
                             // Nothing more is published: the next room's
                             // state is the page's.
                             let _ = envelope.reply.send(Ok(Payload::Json("null".into())));
                             break;
                         }
-                        let state = self.publish();
+                        let state = self.publish_for(&envelope.caller);
                         let answer = answer.map(|p| p.unwrap_or(Payload::Json(state)));
                         let _ = envelope.reply.send(answer);
                         continue;
@@ -527,6 +698,9 @@ impl<R: DropRules> TeamRoom<R> {
                 break;
             }
         }
+        // The seat links end with the room.
+        let keys = [0, 1, 2, 3].map(|e| self.sitters.key(e).to_string());
+        self.hub.forget_seats(&keys.each_ref().map(String::as_str));
     }
 
     /// Handles what seat `e`'s engine said.

@@ -1,6 +1,7 @@
-//! The state document of a team game: the two-player document's fields
+//! The state document of a team game, as the player of one seat sees it
+//! (the host's page, or a seat link's): the two-player document's fields
 //! (so the page's board, reserves, drag and drop and move list work as
-//! they are) with two boards — the person's first, then the partner's,
+//! they are) with two boards — the player's first, then the partner's,
 //! turned so that the partner's colour is at the bottom, as partners sit
 //! side by side — each with its own clocks, players and moves, and a `team`
 //! object: the seats, the partner messages, how the game ended for the
@@ -35,7 +36,7 @@ fn board_name(b: TeamBoard) -> &'static str {
 impl<R: DropRules> TeamRoom<R> {
     /// What seat `e`'s player is doing.
     fn activity(&self, e: usize) -> &'static str {
-        if e == self.person {
+        if self.sitters.is_person(e) {
             "person"
         } else if self.engines[e].is_none() {
             "not running"
@@ -48,12 +49,14 @@ impl<R: DropRules> TeamRoom<R> {
         }
     }
 
-    /// Seat `e` for the page.
-    fn seat(&self, e: usize) -> Seat {
+    /// Seat `e` for the page of seat `me` (the host's page: with the
+    /// links of the other seats).
+    fn seat(&self, e: usize, me: usize, host_view: bool) -> Seat {
         let (b, c) = self.play.seat(e);
         Seat {
             name: self.names[e].clone(),
-            role: self.role(e),
+            role: self.role(me, e),
+            link: (host_view && e != me).then(|| self.sitters.link(e)),
             board: board_name(b),
             color: c.into(),
             seat: seat_name(b, c),
@@ -64,10 +67,11 @@ impl<R: DropRules> TeamRoom<R> {
         }
     }
 
-    /// What board `b` has of its own: position, clocks, players, moves.
-    fn seated(&self, b: TeamBoard, now: Instant) -> SeatedBoard {
+    /// What board `b` has of its own, for the player of seat `me`:
+    /// position, clocks, players, moves.
+    fn seated(&self, b: TeamBoard, me: usize, now: Instant) -> SeatedBoard {
         let pos = self.play.game().board(b);
-        let mine = b == self.play.seat(self.person).0;
+        let mine = b == self.play.seat(me).0;
         let (coords, sans) = self.play.moves(b);
         let start = self.play.start(b).view();
         let (mut number, mut color) = (start.number, start.side_to_move);
@@ -91,7 +95,11 @@ impl<R: DropRules> TeamRoom<R> {
         SeatedBoard {
             fen: pos.to_fen(),
             // The partner's colour at the bottom of the partner's board.
-            flipped: if mine { self.flipped } else { !self.flipped },
+            flipped: if mine {
+                self.flipped[me]
+            } else {
+                !self.flipped[me]
+            },
             to_move: pos.side_to_move().into(),
             clocks: Clocks {
                 white: self.play.left_ms(b, Color::White, now),
@@ -108,11 +116,12 @@ impl<R: DropRules> TeamRoom<R> {
         }
     }
 
-    /// Board `b` with what it has of its own (`seated`).
-    fn team_board(&self, b: TeamBoard, seated: SeatedBoard) -> Board {
+    /// Board `b` with what it has of its own (`seated`), for the player
+    /// of seat `me` (who may move on it, or not).
+    fn team_board(&self, b: TeamBoard, me: usize, seated: SeatedBoard) -> Board {
         let pos = self.play.game().board(b);
-        let mine = b == self.play.seat(self.person).0;
-        let legal: Vec<String> = if mine && self.person_may_move() {
+        let mine = b == self.play.seat(me).0;
+        let legal: Vec<String> = if mine && self.may_move(me) {
             let mut list = <movegen::drops::DropPosition<R> as Position>::MoveList::default();
             pos.generate_moves(&mut list);
             list.iter().map(|m| m.to_string()).collect()
@@ -125,26 +134,27 @@ impl<R: DropRules> TeamRoom<R> {
         board
     }
 
-    /// The whole state document.
-    pub(super) fn state(&self) -> State {
+    /// The whole state document as the player of seat `me` sees it;
+    /// `host_view`: the host's page (which has the seat links).
+    pub(super) fn state(&self, me: usize, host_view: bool) -> State {
         let now = self.clock_time();
-        let (my_board, my_color) = self.play.seat(self.person);
-        let mine = self.seated(my_board, now);
-        let theirs = self.seated(my_board.other(), now);
+        let (my_board, my_color) = self.play.seat(me);
+        let mine = self.seated(my_board, me, now);
+        let theirs = self.seated(my_board.other(), me, now);
         // The person's board's side to move, moves and clocks are the game's.
         let (to_move, moves, clocks) = (mine.to_move, mine.moves.clone(), mine.clocks.clone());
         let boards = vec![
-            self.team_board(my_board, mine),
-            self.team_board(my_board.other(), theirs),
+            self.team_board(my_board, me, mine),
+            self.team_board(my_board.other(), me, theirs),
         ];
         let opponent = self.play.seat_at(my_board, my_color.flip());
-        let partner = self.person ^ 1;
+        let partner = me ^ 1;
         let (turn, result) = match &self.phase {
             Phase::Ready => ("ready", None),
             Phase::Over(end) => {
                 let outcome = match end.winner {
                     None => "draw",
-                    Some(t) if t == self.play.team_of(self.person) => "win",
+                    Some(t) if t == self.play.team_of(me) => "win",
                     Some(_) => "loss",
                 };
                 let result = GameResult {
@@ -155,23 +165,19 @@ impl<R: DropRules> TeamRoom<R> {
                 };
                 ("over", Some(result))
             }
-            Phase::Playing if self.person_may_move() => ("person", None),
+            Phase::Playing if self.may_move(me) => ("person", None),
             Phase::Playing => ("engine", None),
         };
         let ours: Vec<_> = self
             .play
             .talk()
             .iter()
-            .filter(|t| t.from == self.person || t.from == partner)
+            .filter(|t| t.from == me || t.from == partner)
             .collect();
         let messages = ours[ours.len().saturating_sub(MESSAGES_SHOWN)..]
             .iter()
             .map(|t| Message {
-                from: if t.from == self.person {
-                    "you"
-                } else {
-                    "partner"
-                },
+                from: if t.from == me { "you" } else { "partner" },
                 text: t.text.clone(),
             })
             .collect();
@@ -184,8 +190,9 @@ impl<R: DropRules> TeamRoom<R> {
         };
         let team = TeamPart {
             board: board_name(my_board),
-            seats: (0..4).map(|e| self.seat(e)).collect(),
-            partner: self.seat(partner),
+            seats: (0..4).map(|e| self.seat(e, me, host_view)).collect(),
+            partner: self.seat(partner, me, host_view),
+            host: host_view,
             messages,
             started: !matches!(self.phase, Phase::Ready),
         };
@@ -207,7 +214,7 @@ impl<R: DropRules> TeamRoom<R> {
             clocks: Some(clocks),
             engine,
             analysis: false,
-            flipped: self.flipped,
+            flipped: self.flipped[me],
             series: None,
             thinking: None,
             thinking_seq: self.version,

@@ -6,7 +6,7 @@
 //! game); the others are refused with 409.
 
 use super::doc::to_text;
-use super::hub::{ApiError, Envelope, Hub, Payload};
+use super::hub::{no_such_seat, ApiError, Envelope, Hub, Payload};
 use super::room::Command;
 use super::watch_state::{state, waiting, WatchView};
 use arena::live::doc::LiveFile;
@@ -152,6 +152,9 @@ impl Watcher {
     pub fn run(mut self) {
         loop {
             match self.commands.recv_timeout(POLL) {
+                Ok(envelope) if !envelope.caller.is_host() => {
+                    let _ = envelope.reply.send(Err(no_such_seat()));
+                }
                 Ok(envelope) => {
                     let quit = matches!(envelope.command, Command::Shutdown);
                     let answer = self.handle(envelope.command);

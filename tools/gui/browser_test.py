@@ -13,9 +13,12 @@ stream refused while every slot is taken and reconnecting by itself once
 one is free, and (`swedish-live`, a third server whose four seats all
 move: stub engines, board B at its human pace) a piece held on board A
 for four seconds while board B plays, a click-click across a move on
-board B, and a Swedish game of 20 moves by the mouse ended by Resign.
-After
-each step it checks that the board on the page changed and that the engine
+board B, and a Swedish game of 20 moves by the mouse ended by Resign;
+(`friends`) two people as partners in a Swedish game, each in a Chromium
+of their own (the second took its seat through the link the host's page
+shows; a third browser is refused it), against two vsadnik engines:
+messages both ways, both playing by the mouse until the game ends
+(docs/img/gui-friends.png). After each step it checks that the board on the page changed and that the engine
 answered; at the end of each variant it saves a screenshot to
 docs/img/gui-<variant>.png. Last, `watch`: a third server with
 `--watch FILE` follows a bughouse `vsadnik match --live FILE` (the page
@@ -46,6 +49,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 
 from tools import REPO, vsadnik
 
@@ -62,9 +67,10 @@ except ImportError as e:  # reported by missing_tools()
 
 VARIANTS = ["chess", "review", "reconnect", "crazyhouse", "tranzit", "progressive-italian",
             "progressive-scottish", "progressive-english", "tavreli", "bughouse", "swedish",
-            "swedish-live", "watch"]
+            "swedish-live", "friends", "watch"]
 TEAM = ("bughouse", "swedish")
 LIVE_TEAM = ("swedish-live",)
+FRIENDS = ("friends",)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 WAIT = 30  # seconds for any one wait
@@ -542,12 +548,12 @@ def board_b_moves(page):
     return len(page.state()["boards"][1]["moves"])
 
 
-def square_css(sq):
-    return f'[data-team-board="A"] rect.sq[data-sq="{sq}"]'
+def square_css(sq, board="A"):
+    return f'[data-team-board="{board}"] rect.sq[data-sq="{sq}"]'
 
 
-def hand_css(kind, color):
-    return f'[data-team-board="A"] .hand[data-drop="{kind}"][data-color="{color}"]'
+def hand_css(kind, color, board="A"):
+    return f'[data-team-board="{board}"] .hand[data-drop="{kind}"][data-color="{color}"]'
 
 
 def held_drag(page, uci, seconds=4):
@@ -613,22 +619,24 @@ def piece_kind(board, sq):
 def mouse_move(page, m, i):
     """Plays the legal move `m` (from the state) with the mouse: a drop
     dragged from the hand, a board move dragged or clicked in turn."""
-    count = len(page.state()["moves"])
+    s = page.state()
+    count, board = len(s["moves"]), s["boards"][0]["id"]
     if m["drop"]:
-        color = "w" if page.state()["side"] == "white" else "b"
-        source = page.place(hand_css(m["drop"], color))
-        target = page.place(square_css(m["to"]))
+        color = "w" if s["side"] == "white" else "b"
+        source = page.place(hand_css(m["drop"], color, board))
+        target = page.place(square_css(m["to"], board))
         page.press(source)
         page.release((source[0], source[1] - 12), target)
     elif i % 2 == 0:
-        source, target = page.place(square_css(m["from"])), page.place(square_css(m["to"]))
+        source = page.place(square_css(m["from"], board))
+        target = page.place(square_css(m["to"], board))
         page.press(source)
         page.release((source[0], source[1] - 12), target)
     else:
-        page.click_at(page.place(square_css(m["from"])))
+        page.click_at(page.place(square_css(m["from"], board)))
         page.wait(f"targets of {m['from']}", lambda: page.d.find_elements(
-            By.CSS_SELECTOR, f'[data-team-board="A"] [data-target="{m["to"]}"]'))
-        page.click_at(page.place(square_css(m["to"])))
+            By.CSS_SELECTOR, f'[data-team-board="{board}"] [data-target="{m["to"]}"]'))
+        page.click_at(page.place(square_css(m["to"], board)))
     if m["promo"]:
         page.wait("the promotion chooser", lambda: page.d.find_element(By.ID, "promotion").is_displayed())
         page.click(page.d.find_element(By.CSS_SELECTOR, f'#promotion-choices [data-promo="{m["promo"]}"]'))
@@ -662,6 +670,96 @@ def play_swedish_live(page, out):
     expect(page.status() == "Your team loses", "status: " + page.status())
     expect(page.state()["result"]["comment"] == "White on board A resigns", "the result")
     return None
+
+
+def seat_link(page, seat):
+    """The link the host's page shows for `seat` ("Black on board B")."""
+    css = f'#team-seats li[data-seat="{seat}"] .seat-link input'
+    return page.wait(f"the link of {seat}", lambda: page.d.find_element(
+        By.CSS_SELECTOR, css).get_attribute("value"))
+
+
+def join_refused(link):
+    """A third browser (another client id) asking for the seat of `link`:
+    the server's status and message."""
+    base, query = link.split("/?")
+    req = urllib.request.Request(f"{base}/api/join?{query}&client=third-browser", data=b"{}",
+                                 headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(req, timeout=WAIT) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def play_friends(page, out, url):
+    """Two people as partners in a Swedish game against two engines, each
+    in a Chromium of their own: the host's page shows a link per seat; the
+    partner's link, opened in a second Chromium, takes Black on board B (a
+    third browser is then refused that seat); the host starts; the two
+    exchange messages (a button on one page, the text box on the other);
+    both play by the mouse, each on their own board, until the game ends,
+    and both pages show the same end."""
+    page.goto(url)
+    expect(page.state()["turn"] == "ready", "the game waits for its players")
+    link = seat_link(page, "Black on board B")
+    guest = Page(link)
+    try:
+        g = guest.wait("the partner's page joined", lambda: not guest.state()["team"]["host"]
+                       and page.state()["team"]["partner"]["status"] == "person" and guest.state())
+        expect(g["side"] == "black" and g["boards"][0]["id"] == "B", "the guest plays Black on board B")
+        expect(guest.status() == "Waiting for the host to start", "guest status: " + guest.status())
+        expect(not guest.d.find_element(By.ID, "btn-new").is_displayed(), "no New game for a guest")
+        status, body = join_refused(link)
+        expect(status == 409 and "already taken" in body, f"a third browser refused: {status} {body}")
+        page.button("team-start")
+        page.wait("the game started", lambda: page.state()["turn"] != "ready")
+        guest.click(guest.d.find_element(By.CSS_SELECTOR, '#team [data-tell="++n"]'))
+        page.wait("the guest's message on the host's page", lambda: "partner: ++n"
+                  in page.d.find_element(By.ID, "team-messages").text)
+        box = page.d.find_element(By.ID, "tell-text")
+        box.send_keys("ok, trading")
+        page.click(page.d.find_element(By.CSS_SELECTOR, "#tell-form button"))
+        guest.wait("the host's answer on the guest's page", lambda: "partner: ok, trading"
+                   in guest.d.find_element(By.ID, "team-messages").text)
+        played = {"host": 0, "guest": 0}
+        end = time.time() + 600
+        while True:
+            states = {"host": page.state(), "guest": guest.state()}
+            if all(s["turn"] == "over" for s in states.values()):
+                break
+            if time.time() > end:
+                raise Failure(f"the game did not end: {played}")
+            movers = [(name, p) for name, p in (("host", page), ("guest", guest))
+                      if states[name]["turn"] == "person"]
+            for name, p in movers:
+                i = played[name]
+                try:
+                    mouse_move(p, choose(p, i), i)
+                except Failure:
+                    if p.state()["turn"] != "over":  # the game may end meanwhile
+                        raise
+                played[name] += 1
+            if not movers:
+                time.sleep(0.05)
+        expect(min(played.values()) >= 3, f"both people played: {played}")
+        host_end, guest_end = page.state()["result"], guest.state()["result"]
+        expect(host_end["comment"] == guest_end["comment"], f"one end: {host_end} / {guest_end}")
+        expect(host_end["outcome"] == guest_end["outcome"], "the same outcome for partners")
+        words = {"win": "Your team wins", "loss": "Your team loses", "draw": "Draw"}
+        expect(page.status() == words[host_end["outcome"]], "host status: " + page.status())
+        expect(guest.status() == page.status(), "guest status: " + guest.status())
+        pgn = page.d.execute_script(
+            "return fetch('/api/pgn').then(r => r.text())")
+        expect('[BlackB "Guest"]' in pgn and "to partner: ++n" in pgn, "the BPGN: " + pgn[:400])
+        errors = guest.console_errors()
+        if errors:
+            raise Failure("console errors on the guest's page: " + json.dumps(errors))
+        print(f"     {played['host']} moves by the host, {played['guest']} by the guest: "
+              f"{host_end['result']} {host_end['comment']}")
+        return page.shot(out, "friends")
+    finally:
+        guest.close()
 
 
 def watch_match(page, out, binary, nodes, back):
@@ -742,6 +840,9 @@ def main():
         # board B keeps its human pace (a move a second).
         "live": ["--variant", "swedish", "--engine", f"{stub} --xboard",
                  "--partner", f"{stub} --xboard", "--tc", "300+3"],
+        # Two people as partners (the host White on A, a friend Black on
+        # B), vsadnik in XBoard in both opponents' seats.
+        "friends": ["--variant", "swedish", "--engine", f"xboard:{engine}", "--tc", "300+3"],
     }
     servers = {}
     page = None
@@ -759,7 +860,8 @@ def main():
     try:
         for v in args.variants.split(","):
             started = time.time()
-            kind = "team" if v in TEAM else "live" if v in LIVE_TEAM else "two"
+            kind = ("team" if v in TEAM else "live" if v in LIVE_TEAM
+                    else "friends" if v in FRIENDS else "two")
             if kind not in servers:
                 servers[kind] = Server(args.binary, kinds[kind])
                 if page is None:
@@ -771,6 +873,8 @@ def main():
             try:
                 if v.startswith("progressive-"):
                     path = play_progressive(page, args.out, v)
+                elif v == "friends":
+                    path = play_friends(page, args.out, servers[kind].url)
                 elif v == "reconnect":
                     path = reconnect(page, args.out, servers[kind].url)
                 elif v == "watch":

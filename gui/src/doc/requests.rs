@@ -34,6 +34,8 @@ pub struct NewBody {
     pub level: Option<String>,
     /// Start from a Chess960 set-up drawn at random (not with `fen`).
     pub chess960: Option<bool>,
+    /// Team games: the person's board, `A` or `B`.
+    pub board: Option<String>,
 }
 
 /// `POST /api/load`: `{"fen"}` or `{"pgn"}`, optional `"variant"`.
@@ -67,6 +69,15 @@ pub struct AnalysisBody {
 pub struct TellBody {
     /// The message.
     pub text: Option<String>,
+}
+
+/// `POST /api/join` (a seat link's page): `{"name": "Anna"}`, the name
+/// optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinBody {
+    /// The name the person goes by in the game.
+    pub name: Option<String>,
 }
 
 /// `POST /api/board`: `{"board": "B"}`.

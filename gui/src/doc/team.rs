@@ -39,8 +39,11 @@ pub struct Seat {
     pub seat: String,
     /// `person`, `thinking`, `sitting`, `idle`, `not running`.
     pub status: &'static str,
-    /// Its engine's protocol (`uci`, `xboard`); null for the person.
+    /// Its engine's protocol (`uci`, `xboard`); null for a person.
     pub protocol: Option<String>,
+    /// Its seat link (`/?seat=KEY`), on the host's page only, for the
+    /// seats other than the host's.
+    pub link: Option<String>,
 }
 
 /// A partner message.
@@ -55,7 +58,7 @@ pub struct Message {
 /// The `team` part of the state document.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TeamPart {
-    /// The person's board.
+    /// The board of the page's player.
     pub board: &'static str,
     /// The four seats.
     pub seats: Vec<Seat>,
@@ -65,4 +68,7 @@ pub struct TeamPart {
     pub messages: Vec<Message>,
     /// The game has started.
     pub started: bool,
+    /// This is the host's page (it starts games and has the seat links);
+    /// false on a seat link's page.
+    pub host: bool,
 }

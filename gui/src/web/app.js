@@ -21,6 +21,22 @@
   let stateAt = 0;       // when the state arrived (for the clocks)
   let pendingPromotion = null;
   let lastNotice = null;  // the engine notice shown last
+  // A seat link (team games: /?seat=KEY) makes this page that seat's: every
+  // API request names the seat and this browser (its id kept in the
+  // browser's storage, so that a reload keeps the seat).
+  const seatKey = new URLSearchParams(location.search).get('seat');
+  const seatQuery = seatKey ? `?seat=${encodeURIComponent(seatKey)}&client=${browserId()}` : '';
+  function browserId() {
+    const fresh = () => [...crypto.getRandomValues(new Uint8Array(12))]
+      .map((b) => b.toString(16).padStart(2, '0')).join('');
+    try {
+      let id = localStorage.getItem('vsadnik-client');
+      if (!id) { id = fresh(); localStorage.setItem('vsadnik-client', id); }
+      return id;
+    } catch (err) {
+      return fresh();
+    }
+  }
   let drawing = null;     // {b, flipped, index}: a board drawn that is not the person's (team games)
 
   const $ = (id) => document.getElementById(id);
@@ -656,7 +672,7 @@
   async function post(command, body) {
     let r;
     try {
-      r = await fetch('/api/' + command, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      r = await fetch('/api/' + command + seatQuery, { method: 'POST', headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body || {}) });
     } catch (err) {
       showMessage('the server cannot be reached');
@@ -724,8 +740,12 @@
   // The state as it is now (at the start, and whenever the stream opens
   // again: what was published while it was down is not replayed).
   function refresh() {
-    fetch('/api/state').then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
-      .then(onState).catch(() => showMessage('the server cannot be reached'));
+    fetch('/api/state' + seatQuery)
+      .then((r) => r.json().catch(() => ({})).then((doc) => {
+        if (r.ok) return onState(doc);
+        showMessage(doc.error || `the server answered ${r.status}`);
+      }))
+      .catch(() => showMessage('the server cannot be reached'));
   }
 
   // The event stream. After any error (the server gone, or a stream
@@ -736,7 +756,7 @@
   let stream = null;
   let retry = RETRY_FIRST;
   function connect() {
-    const es = new EventSource('/api/events');
+    const es = new EventSource('/api/events' + seatQuery);
     stream = es;
     es.addEventListener('state', (e) => onState(JSON.parse(e.data)));
     es.addEventListener('thinking', (e) => onThinking(JSON.parse(e.data)));
@@ -764,6 +784,7 @@
     if (!f.hidden && state) {
       $('ng-variant').value = state.variant;
       $('ng-side').value = state.side;
+      if (state.team) $('ng-board').value = state.team.board;
       if (state.clocks) $('ng-tc').value = state.clocks.tc;
       const level = state.engine.level;
       const choice = $('ng-level');
@@ -776,6 +797,7 @@
   const levelRow = () => {
     const team = state && (state.team_variants || []).includes($('ng-variant').value);
     $('ng-level-row').hidden = !!team;
+    $('ng-board-row').hidden = !team;
     $('ng-960-row').hidden = !(state && (state.chess960_variants || []).includes($('ng-variant').value));
   };
   $('ng-variant').addEventListener('change', levelRow);
@@ -786,6 +808,7 @@
     const fen = $('ng-fen').value.trim();
     if (fen) body.fen = fen;
     if (!$('ng-level-row').hidden) body.level = $('ng-level').value;
+    if (!$('ng-board-row').hidden) body.board = $('ng-board').value;
     if (!$('ng-960-row').hidden && $('ng-960').checked && !fen) body.chess960 = true;
     post('new', body).then((doc) => { if (doc) $('newgame').hidden = true; });
   });
@@ -806,7 +829,10 @@
     if (e.key === 'Escape') { sel = null; $('promotion').hidden = true; render(); }
   });
 
-  window.vsadnikPage = { html, post, showMessage };
+  window.vsadnikPage = { html, post, showMessage, seat: seatKey };
+  $('btn-pgn').href = '/api/pgn' + seatQuery;
   refresh();
   connect();
+  // A seat link's page takes its seat (again, after a reload).
+  if (seatKey) post('join', {});
 })();

@@ -1,8 +1,10 @@
-// vsadnik gui: the team games (bughouse, Swedish chess). The person's
+// vsadnik gui: the team games (bughouse, Swedish chess). The player's
 // board at the left, the partner's beside it (the partner's colour at the
-// bottom, as partners sit side by side); the partner panel with the usual
-// bughouse requests and the messages both ways. app.js draws the boards
-// (drawGroup) and moves pieces; this file arranges them and talks.
+// bottom, as partners sit side by side); the seats, with a link for each
+// on the host's page (a friend opening it in another browser takes that
+// seat); the partner panel with the usual bughouse requests and the
+// messages both ways. app.js draws the boards (drawGroup) and moves
+// pieces; this file arranges them and talks.
 'use strict';
 (() => {
   const PIECES = [['p', 'pawn'], ['n', 'knight'], ['b', 'bishop'], ['r', 'rook'], ['q', 'queen']];
@@ -50,7 +52,33 @@
       if (text) tell(text).then((doc) => { if (doc) $('tell-text').value = ''; });
     });
     $('team-start').addEventListener('click', () => page().post('new', {}));
+    $('team-leave').addEventListener('click', () => page().post('leave', {}));
     built = true;
+  }
+
+  // The four seats: who plays each; on the host's page, the link of each
+  // seat a friend may take.
+  function renderSeats(t) {
+    const { html } = page();
+    const list = $('team-seats');
+    list.textContent = '';
+    for (const seat of t.seats) {
+      const who = seat.role === 'you' ? 'you' : `${seat.role}, ${seat.status === 'person' ? 'a person' : 'engine'}`;
+      const li = html('li', { class: seat.role, 'data-seat': seat.seat, 'data-status': seat.status,
+        text: `${seat.seat}: ${seat.name} (${who})` }, list);
+      if (seat.link && seat.status !== 'person') {
+        const url = location.origin + seat.link;
+        const row = html('div', { class: 'seat-link' }, li);
+        const field = html('input', { type: 'text', readonly: '', value: url, 'aria-label': `link to ${seat.seat}` }, row);
+        field.addEventListener('focus', () => field.select());
+        const copy = html('button', { type: 'button', text: 'Copy', title: 'copy the link' }, row);
+        copy.addEventListener('click', () => {
+          field.select();
+          if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+        });
+      }
+    }
+    $('team-invite').hidden = !t.host || t.started && !t.seats.some((x) => x.link && x.status !== 'person');
   }
 
   // Both boards side by side, each titled with its players.
@@ -75,7 +103,8 @@
     if (!built) build();
     const t = state.team;
     let status;
-    if (state.turn === 'ready') status = 'Press Start to begin';
+    document.body.classList.toggle('guest', !t.host);
+    if (state.turn === 'ready') status = t.host ? 'Press Start to begin' : 'Waiting for the host to start';
     else if (state.turn === 'over') {
       const o = state.result && state.result.outcome;
       status = o === 'win' ? 'Your team wins' : o === 'loss' ? 'Your team loses' : 'Draw';
@@ -87,10 +116,12 @@
     $('btn-analysis').disabled = true;
     $('btn-resign').disabled = state.turn === 'over' || state.turn === 'ready';
     $('team').hidden = false;
-    $('team-start').hidden = t.started;
+    $('team-start').hidden = t.started || !t.host;
+    $('team-leave').hidden = t.host || state.turn === 'person' || state.turn === 'engine';
+    renderSeats(t);
     const p = t.partner;
     $('team-partner').textContent = `${p.name} (${p.seat}, ${p.status})`;
-    const talks = p.protocol === 'xboard';
+    const talks = p.protocol === 'xboard' || p.status === 'person';
     for (const b of document.querySelectorAll('#team [data-tell], #tell-form button')) b.disabled = !talks;
     $('tell-note').hidden = talks;
     const list = $('team-messages');

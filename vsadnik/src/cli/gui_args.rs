@@ -7,12 +7,13 @@ use arena::level::Level;
 use arena::options::{EngineSpec, TimeControl};
 use gui::options::{GuiOptions, DEFAULT_PACE_MS, DEFAULT_TC};
 use gui::room::Side;
+use movegen::drops::TeamBoard;
 use movegen::VariantId;
 use std::time::Duration;
 
 /// The options of a game that `--watch` does not take.
-const PLAYING: [&str; 9] = [
-    "variant", "side", "engine", "partner", "tc", "margin", "pace", "debug", "level",
+const PLAYING: [&str; 10] = [
+    "variant", "side", "board", "engine", "partner", "tc", "margin", "pace", "debug", "level",
 ];
 
 /// The board `words` ask for.
@@ -36,9 +37,14 @@ pub fn options(words: &[String]) -> Result<GuiOptions, UsageError> {
     };
     if side == Side::Both && variant.info().team {
         return Err(UsageError(format!(
-            "--side both: in {variant} the person plays one seat (white or black on board A)"
+            "--side both: in {variant} the person plays one seat (white or black, on board A or B)"
         )));
     }
+    let board = match args.one("board") {
+        None | Some("A" | "a") => TeamBoard::A,
+        Some("B" | "b") => TeamBoard::B,
+        Some(other) => return Err(UsageError(format!("--board must be A or B, got '{other}'"))),
+    };
     let engine_spec = |name| {
         args.one(name)
             .map(|e| EngineSpec::parse(e).map_err(UsageError))
@@ -53,6 +59,7 @@ pub fn options(words: &[String]) -> Result<GuiOptions, UsageError> {
         port: args.number::<u16>("port", 0..=65535)?.unwrap_or(0),
         variant,
         side,
+        board,
         engine: engine_spec("engine")?,
         partner: engine_spec("partner")?,
         tc: TimeControl::parse(args.one("tc").unwrap_or(DEFAULT_TC)).map_err(UsageError)?,
@@ -102,6 +109,8 @@ mod tests {
         assert!(o.open && o.partner.is_none());
         let o = read("--variant swedish --side black --partner xboard:sjeng").unwrap();
         assert_eq!((o.variant, o.side), (VariantId::Swedish, Side::Black));
+        assert_eq!(o.board, TeamBoard::A);
+        assert_eq!(read("--board B").unwrap().board, TeamBoard::B);
         assert_eq!(o.partner.unwrap().argv, ["sjeng"]);
         let o = read("--watch live.json --port 9").unwrap();
         assert_eq!(o.watch.as_deref(), Some("live.json"));
@@ -133,6 +142,9 @@ mod tests {
             "--watch f --engine x",
             "--watch f --side black",
             "--watch f --partner x",
+            "--board C",
+            "--board",
+            "--watch f --board B",
         ] {
             let e = read(bad).unwrap_err();
             assert!(!e.0.contains('\n'), "{bad}: {e}");

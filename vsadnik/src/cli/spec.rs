@@ -247,6 +247,12 @@ pub const COMMANDS: &[Command] = &[
                  analyses, not in team games)",
             ),
             one(
+                "board",
+                "A|B",
+                "team games: the person's board in the first game (default: A); friends take \
+                 the other seats through the seat links the page shows",
+            ),
+            one(
                 "engine",
                 "CMD",
                 "the opponent (both opponents in team games), a UCI or XBoard engine as for \
@@ -277,9 +283,9 @@ pub const COMMANDS: &[Command] = &[
             one(
                 "pace",
                 "MS",
-                "team games: the least time between two moves on the other board, whose \
-                 engines would otherwise race the person, 0 to 60000 ms (default: 1000; 0: \
-                 as fast as they play); the wait is on nobody's clock",
+                "team games: the least time between two moves on a board nobody plays in \
+                 person, whose engines would otherwise race the people, 0 to 60000 ms \
+                 (default: 1000; 0: as fast as they play); the wait is on nobody's clock",
             ),
             flag("open", "open the page in the desktop's browser"),
             flag(

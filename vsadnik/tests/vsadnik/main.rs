@@ -11,6 +11,7 @@ mod analyse_cli;
 mod cli;
 mod closed_output;
 mod gui_api;
+mod gui_friends;
 mod gui_play;
 mod gui_team;
 mod gui_watch;
