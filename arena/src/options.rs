@@ -199,6 +199,42 @@ pub struct MatchOptions {
     pub margin: Duration,
     /// Echo engine traffic on standard error.
     pub debug: bool,
+    /// Play only this part of the match's rounds.
+    pub shard: Option<Shard>,
+}
+
+/// Part `K` of `N` of a match (`--shard K/N`): the pairs of rounds (an
+/// opening played with both colours: rounds 1 and 2, 3 and 4, ...) are
+/// dealt out in turn, pair 1 to part 1, pair 2 to part 2, ..., pair `N+1`
+/// to part 1 again. The parts' rounds keep their numbers, so that their
+/// PGN files merge into the whole match (`--merge`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// `K`, from 1.
+    pub part: u32,
+    /// `N`.
+    pub parts: u32,
+}
+
+impl Shard {
+    /// Reads `K/N` with 1 <= K <= N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard must be K/N with 1 <= K <= N, e.g. 2/8, got '{text}'");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (part, parts) = (
+            k.parse::<u32>().map_err(|_| bad())?,
+            n.parse::<u32>().map_err(|_| bad())?,
+        );
+        if part < 1 || part > parts {
+            return Err(bad());
+        }
+        Ok(Shard { part, parts })
+    }
+
+    /// Whether round `round` (from 1) is this part's.
+    pub fn owns(&self, round: u32) -> bool {
+        ((round - 1) / 2) % self.parts == self.part - 1
+    }
 }
 
 impl SprtSpec {
@@ -244,6 +280,28 @@ fn parse_sprt(values: &[String]) -> Result<SprtSpec, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_deal_out_pairs_of_rounds() {
+        let parts: Vec<Shard> = (1..=3)
+            .map(|k| Shard::parse(&format!("{k}/3")).unwrap())
+            .collect();
+        for round in 1..=40 {
+            let owners: Vec<u32> = parts
+                .iter()
+                .filter(|s| s.owns(round))
+                .map(|s| s.part)
+                .collect();
+            assert_eq!(owners.len(), 1, "round {round}: {owners:?}");
+            // Both colours of an opening go to the same part.
+            let pair = if round % 2 == 1 { round + 1 } else { round - 1 };
+            assert!(parts[owners[0] as usize - 1].owns(pair));
+        }
+        assert!(parts[0].owns(1) && parts[0].owns(2) && parts[1].owns(3) && parts[0].owns(7));
+        for bad in ["0/3", "4/3", "1", "a/b", "1/0", "-1/2"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn time_controls() {

@@ -78,7 +78,11 @@ fn run(args: &[String], settings: Settings) -> Result<(), UsageError> {
 /// `vsadnik match`: a mistake in its options is a usage error; a failure
 /// once the match is under way ends the program with status 1.
 fn run_match(words: &[String]) -> Result<(), UsageError> {
-    match arena::run(&cli::match_args::options(words)?) {
+    let done = match cli::match_args::request(words)? {
+        cli::match_args::MatchRequest::Play(opts) => arena::run(&opts),
+        cli::match_args::MatchRequest::Merge(opts) => arena::runner::merge::merge(&opts),
+    };
+    match done {
         Ok(()) => Ok(()),
         Err(arena::MatchError::Usage(e)) => Err(e),
         Err(arena::MatchError::Fatal(msg)) => {

@@ -78,14 +78,24 @@ pub struct Finished {
     pub pgn: String,
 }
 
+/// The PGN tags of the players of each side of a game.
+pub type SideTags = [&'static [&'static str]; 2];
+
+/// The sides of a two-player game: White, Black.
+pub const TWO_PLAYER_SIDE_TAGS: SideTags = [&["White"], &["Black"]];
+/// The sides of a team game: White on A with Black on B, Black on A with
+/// White on B.
+pub const TEAM_SIDE_TAGS: SideTags = [&["WhiteA", "BlackB"], &["BlackA", "WhiteB"]];
+
 /// One kind of game the runner schedules: the two-player game of every
 /// variant, or the four-engine team game of bughouse and Swedish chess.
 pub trait Arbiter: Sync {
     /// Engines per game.
     const SEATS: usize;
     /// The PGN tags that name the players of the first and second side
-    /// (read back by `--resume`).
-    const SIDE_TAGS: [&'static str; 2];
+    /// (read back by `--resume` and `--merge`; a side of two players is
+    /// named `A & B`).
+    const SIDE_TAGS: SideTags;
     /// Plays game `round`; `engines` has `SEATS` slots in `--engine` order.
     /// `None` when the match was stopped first.
     fn play(

@@ -5,8 +5,8 @@
 
 use super::adjudication::Adjudication;
 use super::{
-    dropped, ensure_engine, idx, play_through, Arbiter, End, Finished, Halt, MatchContext, Steps,
-    GRACE,
+    dropped, ensure_engine, idx, play_through, Arbiter, End, Finished, Halt, MatchContext,
+    SideTags, Steps, GRACE, TWO_PLAYER_SIDE_TAGS,
 };
 use crate::clock::PlayerClock;
 use crate::engine::{ClockInfo, Engine, Fault, GameView, Reply};
@@ -31,7 +31,7 @@ impl<P> Default for TwoPlayer<P> {
 
 impl<P: Position> Arbiter for TwoPlayer<P> {
     const SEATS: usize = 2;
-    const SIDE_TAGS: [&'static str; 2] = ["White", "Black"];
+    const SIDE_TAGS: SideTags = TWO_PLAYER_SIDE_TAGS;
     fn play(
         &self,
         ctx: &MatchContext,

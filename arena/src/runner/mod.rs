@@ -3,12 +3,13 @@
 //! to the PGN and the screen by the main thread as they come in (`scorer`).
 //! Here: the steps from the options to the first game, and `--resume`.
 
+pub mod merge;
 mod rounds;
 mod scorer;
 
 use super::engine::stderr_tail::report;
 use super::engine::{Engine, Needs};
-use super::game::{Arbiter, MatchContext, Player};
+use super::game::{Arbiter, MatchContext, Player, SideTags};
 use super::live::Live;
 use super::openings::Opening;
 use super::options::MatchOptions;
@@ -37,51 +38,93 @@ pub fn disambiguate(names: &mut [String]) {
     }
 }
 
+/// A finished game of a match as its record tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedGame {
+    /// Its round.
+    pub round: u32,
+    /// Its `Variant` tag, if any.
+    pub variant: Option<String>,
+    /// The two sides' players as the score line names them (`A`, or
+    /// `A & B` for a team): White's side first.
+    pub sides: [String; 2],
+    /// The half-points of the two sides, in that order.
+    pub points: (u8, u8),
+}
+
+/// The finished games of `text` (PGN or BPGN) whose `tags` name their two
+/// sides' players: games with a result of `*`, no round or a missing
+/// player are left out.
+pub fn recorded_games(text: &str, tags: SideTags) -> Vec<RecordedGame> {
+    read_games(text)
+        .iter()
+        .filter_map(|g| {
+            let side = |tags: &[&str]| -> Option<String> {
+                let players: Option<Vec<&str>> = tags.iter().map(|t| g.tag(t)).collect();
+                Some(players?.join(" & "))
+            };
+            let points = match g.tag("Result")? {
+                "1-0" => (2, 0),
+                "0-1" => (0, 2),
+                "1/2-1/2" => (1, 1),
+                _ => return None,
+            };
+            Some(RecordedGame {
+                round: g.tag("Round")?.parse().ok().filter(|&r| r >= 1)?,
+                variant: g.tag("Variant").map(str::to_string),
+                sides: [side(tags[0])?, side(tags[1])?],
+                points,
+            })
+        })
+        .collect()
+}
+
+impl RecordedGame {
+    /// Whether the first of the match's `sides` played White's side
+    /// (`Some(true)`), Black's (`Some(false)`), or the game is another
+    /// pairing's (`None`).
+    pub fn first_white(&self, sides: &[String; 2]) -> Option<bool> {
+        if self.sides == *sides {
+            Some(true)
+        } else if self.sides[0] == sides[1] && self.sides[1] == sides[0] {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The half-points of the match's first side and of its second, when
+    /// the first played White's side (`first_white`) or not.
+    pub fn points_of(&self, first_white: bool) -> (u8, u8) {
+        if first_white {
+            self.points
+        } else {
+            (self.points.1, self.points.0)
+        }
+    }
+}
+
 /// Games already in the PGN file of this pairing: their rounds, and the
-/// score of the first player. `tags` name the tags holding the two sides'
-/// players (`White`, `Black`; `WhiteA`, `BlackA` in BPGN), `names` the
-/// players expected there.
+/// score of the first side. `tags` name the tags holding the two sides'
+/// players, `sides` the sides expected there (as the score line names
+/// them).
 pub fn previous_games(
     text: &str,
-    tags: [&str; 2],
-    names: &[String; 2],
+    tags: SideTags,
+    sides: &[String; 2],
     games: u32,
 ) -> (BTreeSet<u32>, Score) {
     let mut rounds = BTreeSet::new();
     let mut score = Score::default();
-    for g in read_games(text) {
-        let (Some(w), Some(b), Some(round), Some(result)) = (
-            g.tag(tags[0]),
-            g.tag(tags[1]),
-            g.tag("Round"),
-            g.tag("Result"),
-        ) else {
+    for g in recorded_games(text, tags) {
+        let Some(first_white) = g.first_white(sides) else {
             continue;
         };
-        let first_white = if w == names[0] && b == names[1] {
-            true
-        } else if w == names[1] && b == names[0] {
-            false
-        } else {
-            continue;
-        };
-        let Ok(round) = round.parse::<u32>() else {
-            continue;
-        };
-        let (wp, bp) = match result {
-            "1-0" => (2, 0),
-            "0-1" => (0, 2),
-            "1/2-1/2" => (1, 1),
-            _ => continue,
-        };
-        if round < 1 || round > games || !rounds.insert(round) {
+        if g.round > games || !rounds.insert(g.round) {
             continue;
         }
-        if first_white {
-            score.add(wp, bp);
-        } else {
-            score.add(bp, wp);
-        }
+        let (own, other) = g.points_of(first_white);
+        score.add(own, other);
     }
     (rounds, score)
 }
@@ -101,11 +144,13 @@ pub fn run_match<A: Arbiter>(
     let mut probes = probe_engines(opts, needs)?;
     let names = name_engines(opts, &mut probes);
     let players = seat_players(opts, &probes, &names, A::SEATS);
-    let (sides, tag_names) = sides(&names, A::SEATS);
+    let sides = sides(&names, A::SEATS);
 
-    let (done, score) = games_played(opts, A::SIDE_TAGS, &tag_names)?;
+    let (done, score) = games_played(opts, A::SIDE_TAGS, &sides)?;
     let pgn = open_pgn(opts)?;
-    let todo: Vec<u32> = (1..=opts.games).filter(|r| !done.contains(r)).collect();
+    let todo: Vec<u32> = (1..=opts.games)
+        .filter(|r| !done.contains(r) && opts.shard.is_none_or(|s| s.owns(*r)))
+        .collect();
     let live = open_live(opts)?;
     if opts.resume {
         say_resuming(&sides, done.len(), opts.games, todo.len());
@@ -188,15 +233,12 @@ fn seat_players(
         .collect()
 }
 
-/// The sides of the score line (two engines, or two teams of two) and the
-/// player of each named in the PGN tags, from the names of `seats` players.
-fn sides(names: &[String], seats: usize) -> ([String; 2], [String; 2]) {
+/// The sides of the score line (two engines, or two teams of two), from
+/// the names of `seats` players.
+fn sides(names: &[String], seats: usize) -> [String; 2] {
     let half = seats / 2;
     let side_name = |k: usize| names[k * half..(k + 1) * half].join(" & ");
-    (
-        [side_name(0), side_name(1)],
-        [names[0].clone(), names[half].clone()],
-    )
+    [side_name(0), side_name(1)]
 }
 
 /// Says how far a resumed match is.
@@ -208,12 +250,12 @@ fn say_resuming(sides: &[String; 2], done: usize, games: u32, todo: usize) {
 }
 
 /// With `--resume`, the games of this pairing already in the PGN file
-/// (`tags` hold the sides' players `names`) and their score; none
+/// (`tags` hold the players of the `sides`) and their score; none
 /// otherwise.
 fn games_played(
     opts: &MatchOptions,
-    tags: [&str; 2],
-    names: &[String; 2],
+    tags: SideTags,
+    sides: &[String; 2],
 ) -> Result<(BTreeSet<u32>, Score), UsageError> {
     let (Some(path), true) = (&opts.pgn, opts.resume) else {
         return Ok(Default::default());
@@ -222,7 +264,7 @@ fn games_played(
         Ok(bytes) => Ok(previous_games(
             &String::from_utf8_lossy(&bytes),
             tags,
-            names,
+            sides,
             opts.games,
         )),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Default::default()),
@@ -256,6 +298,7 @@ fn open_live(opts: &MatchOptions) -> Result<Option<Live>, UsageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{TEAM_SIDE_TAGS, TWO_PLAYER_SIDE_TAGS};
 
     #[test]
     fn unique_names() {
@@ -268,6 +311,21 @@ mod tests {
     }
 
     #[test]
+    fn team_games_name_both_players_of_a_side() {
+        let text = "[Round \"2\"]\n[WhiteA \"c\"]\n[BlackA \"a\"]\n[WhiteB \"b\"]\n\
+            [BlackB \"d\"]\n[Result \"0-1\"]\n\n0-1\n\n\
+            [Round \"3\"]\n[WhiteA \"a\"]\n[BlackA \"c\"]\n[Result \"1-0\"]\n\n1-0\n\n";
+        let games = recorded_games(text, TEAM_SIDE_TAGS);
+        assert_eq!(games.len(), 1, "a game without its B players is left out");
+        let g = &games[0];
+        assert_eq!(g.sides, ["c & d".to_string(), "a & b".to_string()]);
+        let sides = ["a & b".to_string(), "c & d".to_string()];
+        assert_eq!(g.first_white(&sides), Some(false));
+        assert_eq!(g.points_of(false), (2, 0));
+        assert!(recorded_games(text, TWO_PLAYER_SIDE_TAGS).is_empty());
+    }
+
+    #[test]
     fn resume_counts_this_pairing_only() {
         let text = "[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
             [Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
@@ -276,7 +334,7 @@ mod tests {
             [Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"0-1\"]\n\n0-1\n\n\
             [Round \"9\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n\n";
         let (rounds, score) =
-            previous_games(text, ["White", "Black"], &["A".into(), "B".into()], 4);
+            previous_games(text, TWO_PLAYER_SIDE_TAGS, &["A".into(), "B".into()], 4);
         assert_eq!(rounds.into_iter().collect::<Vec<_>>(), vec![1, 2, 4]);
         assert_eq!(
             score,

@@ -10,7 +10,8 @@ use super::bpgn::TeamRecord;
 use super::play::{seat_name, wait, TeamEnd, TeamPlay, Wake};
 use crate::engine::{Engine, Fault};
 use crate::game::{
-    dropped, ensure_engine, play_through, Arbiter, Finished, Halt, MatchContext, Steps,
+    dropped, ensure_engine, play_through, Arbiter, Finished, Halt, MatchContext, SideTags, Steps,
+    TEAM_SIDE_TAGS,
 };
 use crate::live::LiveResult;
 use crate::openings::Opening;
@@ -32,7 +33,7 @@ impl<R> Default for TeamArbiter<R> {
 
 impl<R: DropRules> Arbiter for TeamArbiter<R> {
     const SEATS: usize = 4;
-    const SIDE_TAGS: [&'static str; 2] = ["WhiteA", "BlackA"];
+    const SIDE_TAGS: SideTags = TEAM_SIDE_TAGS;
     fn play(
         &self,
         ctx: &MatchContext,

@@ -1,11 +1,66 @@
 //! `vsadnik match`: its words, read by the description ([`super::spec`]),
-//! become the match runner's [`MatchOptions`].
+//! become the match runner's [`MatchOptions`], or with `--merge` the
+//! [`MergeOptions`] of a match played in parts.
 
-use super::parse::{number, parse, Parsed};
+use super::parse::{number, parse, parse_optional, Parsed};
 use super::{spec, UsageError};
-use arena::options::{DrawRule, EngineSpec, MatchOptions, ResignRule, SprtSpec, TimeControl};
+use arena::options::{
+    DrawRule, EngineSpec, MatchOptions, ResignRule, Shard, SprtSpec, TimeControl,
+};
+use arena::runner::merge::MergeOptions;
 use movegen::VariantId;
 use std::time::Duration;
+
+/// What `vsadnik match` is asked to do.
+#[derive(Debug)]
+pub enum MatchRequest {
+    /// Play a match (or a part of one).
+    Play(MatchOptions),
+    /// Merge the records of a match's parts.
+    Merge(MergeOptions),
+}
+
+/// The options that only `--sprt` may go with under `--merge`.
+const PLAYING: [&str; 14] = [
+    "variant",
+    "games",
+    "tc",
+    "engine",
+    "concurrency",
+    "pgn",
+    "openings",
+    "resume",
+    "live",
+    "resign",
+    "draw",
+    "margin",
+    "debug",
+    "shard",
+];
+
+/// The request `words` make.
+pub fn request(words: &[String]) -> Result<MatchRequest, UsageError> {
+    if !words.iter().any(|w| w == "--merge") {
+        return options(words).map(MatchRequest::Play);
+    }
+    let args = parse_optional(spec::command("match").expect("described"), words)?;
+    if let Some(name) = PLAYING.iter().find(|n| args.values(n).is_some()) {
+        return Err(UsageError(format!(
+            "--merge reads the games of a match already played: --{name} does not go with it"
+        )));
+    }
+    Ok(MatchRequest::Merge(MergeOptions {
+        files: args.values("merge").expect("given").to_vec(),
+        sprt: sprt(&args)?,
+    }))
+}
+
+/// `--sprt`, if given.
+fn sprt(args: &Parsed) -> Result<Option<SprtSpec>, UsageError> {
+    args.values("sprt")
+        .map(|v| SprtSpec::parse(v).map_err(UsageError))
+        .transpose()
+}
 
 /// The match `words` ask for.
 pub fn options(words: &[String]) -> Result<MatchOptions, UsageError> {
@@ -30,10 +85,7 @@ pub fn options(words: &[String]) -> Result<MatchOptions, UsageError> {
     if resume && pgn.is_none() {
         return Err(UsageError("--resume needs --pgn FILE".to_string()));
     }
-    let sprt = args
-        .values("sprt")
-        .map(|v| SprtSpec::parse(v).map_err(UsageError))
-        .transpose()?;
+    let sprt = sprt(&args)?;
     let resign = args
         .values("resign")
         .map(|v| -> Result<ResignRule, UsageError> {
@@ -68,6 +120,11 @@ pub fn options(words: &[String]) -> Result<MatchOptions, UsageError> {
         draw,
         margin: Duration::from_millis(args.number::<u64>("margin", 0..=60_000)?.unwrap_or(50)),
         debug: args.flag("debug"),
+        shard: args
+            .one("shard")
+            .map(Shard::parse)
+            .transpose()
+            .map_err(UsageError)?,
     })
 }
 
@@ -92,6 +149,20 @@ mod tests {
         assert_eq!(o.resign.unwrap().score, 500);
         assert_eq!(o.draw.unwrap().move_number, 30);
         assert_eq!(o.margin.as_millis(), 50);
+        assert_eq!(o.shard, None);
+        let o = options(&words(
+            "--variant chess --games 4 --tc 1 --engine a --engine b --shard 2/3",
+        ))
+        .unwrap();
+        assert_eq!(o.shard, Some(Shard { part: 2, parts: 3 }));
+        let MatchRequest::Merge(m) = request(&words(
+            "--merge a.pgn b.pgn --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
+        ))
+        .unwrap() else {
+            panic!("a merge")
+        };
+        assert_eq!(m.files, ["a.pgn", "b.pgn"]);
+        assert!(m.sprt.is_some());
     }
 
     #[test]
@@ -109,8 +180,15 @@ mod tests {
             "--variant chess --games 2 --tc 1 --engine a --engine",
             "--variant nosuch --games 2 --tc 1 --engine a --engine b",
             "stray --variant chess",
+            "--variant chess --games 2 --tc 1 --engine a --engine b --shard 0/2",
+            "--variant chess --games 2 --tc 1 --engine a --engine b --shard 3/2",
+            "--variant chess --games 2 --tc 1 --engine a --engine b --shard 2",
+            "--merge",
+            "--merge a.pgn --engine x",
+            "--merge a.pgn --games 4",
+            "--merge a.pgn --shard 1/2",
         ] {
-            assert!(options(&words(bad)).is_err(), "{bad}");
+            assert!(request(&words(bad)).is_err(), "{bad}");
         }
     }
 }

@@ -34,6 +34,21 @@ fn usage(e: lexopt::Error) -> UsageError {
 
 /// Reads `words` (after the command word) as `command` describes.
 pub fn parse(command: &Command, words: &[String]) -> Result<Parsed, UsageError> {
+    parse_optional(command, words).and_then(|p| {
+        if let Some(o) = command
+            .opts
+            .iter()
+            .find(|o| o.required && p.values(o.name).is_none())
+        {
+            return Err(UsageError(format!("--{} is required", o.name)));
+        }
+        Ok(p)
+    })
+}
+
+/// [`parse`], every option optional: for a form of the command that
+/// needs none of those it otherwise requires (`match --merge`).
+pub fn parse_optional(command: &Command, words: &[String]) -> Result<Parsed, UsageError> {
     parse_opts(command.opts, words).and_then(|p| {
         let needed = command
             .positional
@@ -46,13 +61,6 @@ pub fn parse(command: &Command, words: &[String]) -> Result<Parsed, UsageError> 
         }
         if let Some(extra) = p.positional.get(command.positional.len()) {
             return Err(UsageError(format!("unexpected argument '{extra}'")));
-        }
-        if let Some(o) = command
-            .opts
-            .iter()
-            .find(|o| o.required && p.values(o.name).is_none())
-        {
-            return Err(UsageError(format!("--{} is required", o.name)));
         }
         Ok(p)
     })

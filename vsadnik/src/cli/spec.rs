@@ -220,8 +220,21 @@ pub const COMMANDS: &[Command] = &[
                 "debug",
                 "echo the engines' traffic and standard error on standard error",
             ),
+            one(
+                "shard",
+                "K/N",
+                "play part K of N of the match: every Nth pair of rounds, numbered as in the \
+                 whole match (docs/match.md)",
+            ),
+            opt(
+                "merge",
+                "FILE ...",
+                Arity::Words,
+                "read the PGN/BPGN files of a match's parts and print its score, Elo and \
+                 (with --sprt) SPRT lines as one run would; nothing is played",
+            ),
         ],
-        also: "",
+        also: "| vsadnik match --merge FILE ... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]",
     },
     Command {
         name: "gui",
@@ -237,8 +250,8 @@ pub const COMMANDS: &[Command] = &[
             one(
                 "variant",
                 "NAME",
-                "the first game's variant (default: chess; bughouse and swedish: you on \
-                 board A, engines in the other seats, docs/gui_team.md)",
+                "the first game's variant (default: chess; bughouse and swedish: you in one \
+                 seat, friends or engines in the others, docs/gui_team.md)",
             ),
             one(
                 "side",

@@ -18,6 +18,7 @@ mod gui_watch;
 mod match_cli;
 mod match_faults;
 mod match_pgn;
+mod match_shards;
 mod match_team;
 mod team_protocol;
 mod uci;
