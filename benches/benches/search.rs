@@ -3,12 +3,12 @@
 use benches::POSITIONS;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use engine::search_fixed_depth;
-use eval::nnue::{Accumulator, NETWORK};
+use eval::nnue::{evaluate_by, Accumulator, Kernel, NETWORK};
 use movegen::{Chess, Position};
 
 /// The hand-written evaluation, the network computed from scratch, and the
 /// network as the search uses it: updated from the board before, here one
-/// move away and back (`docs/nnue.md`).
+/// move away and back (`docs/nnue.md`), by each kernel this CPU runs.
 fn evaluation(c: &mut Criterion) {
     let mut g = c.benchmark_group("evaluate");
     let net = &*NETWORK;
@@ -30,11 +30,13 @@ fn evaluation(c: &mut Criterion) {
                 net.output(&acc, board.side_to_move())
             })
         });
-        g.bench_function(format!("network-move/{name}"), |bench| {
-            bench.iter(|| {
-                eval::nnue::evaluate(black_box(&child)) + eval::nnue::evaluate(black_box(&board))
-            })
-        });
+        for kernel in Kernel::available() {
+            g.bench_function(format!("network-move-{}/{name}", kernel.name()), |bench| {
+                bench.iter(|| {
+                    evaluate_by(black_box(&child), kernel) + evaluate_by(black_box(&board), kernel)
+                })
+            });
+        }
     }
     g.finish();
 }

@@ -11,6 +11,12 @@ use std::time::Instant;
 
 pub use crate::bench_sets::*;
 
+/// The instruction set the chess network runs with on this CPU (`generic`,
+/// `avx2`, `avx512`; `VSADNIK_KERNEL` picks a lesser one).
+pub fn network_kernel() -> &'static str {
+    eval::nnue::kernel().name()
+}
+
 /// Bench totals.
 pub struct BenchResult {
     /// Nodes over all positions.

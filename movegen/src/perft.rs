@@ -3,20 +3,56 @@
 
 use crate::board::Board;
 use crate::chess_move::Move;
-use crate::movegen::{count_legal_moves, legal_moves};
+use crate::movegen::{generate, legal_moves, Counter, MoveList};
 use rayon::prelude::*;
 
 /// Leaf nodes of the legal move tree `depth` plies deep.
+///
+/// The bulk count of the last ply adds up popcounts. When the build's
+/// target lacks the `popcnt` instruction (the default `x86-64` target
+/// does), a copy of perft compiled with it is used if the CPU has it:
+/// about a fifth faster (the evaluation does the same).
 pub fn perft(board: &Board, depth: u32) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU supports popcnt, checked just above.
+        return unsafe { perft_popcnt(board, depth) };
+    }
+    perft_plain(board, depth)
+}
+
+/// [`perft`] for the build's own target.
+fn perft_plain(board: &Board, depth: u32) -> u64 {
+    perft_step(board, depth, perft_plain)
+}
+
+/// [`perft`] compiled with the `popcnt` instruction.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[target_feature(enable = "popcnt")]
+unsafe fn perft_popcnt(board: &Board, depth: u32) -> u64 {
+    // SAFETY: this function runs only where popcnt is supported.
+    perft_step(board, depth, |b, d| unsafe { perft_popcnt(b, d) })
+}
+
+/// One level of perft, the levels below counted by `below`; inlined into
+/// each copy of [`perft`], with the generator.
+#[inline(always)]
+fn perft_step(board: &Board, depth: u32, below: impl Fn(&Board, u32) -> u64) -> u64 {
     match depth {
         0 => 1,
-        1 => count_legal_moves(board),
+        1 => {
+            let mut count = Counter(0);
+            generate::<_, false>(board, &mut count);
+            count.0
+        }
         _ => {
+            let mut list = MoveList::new();
+            generate::<_, false>(board, &mut list);
             let mut n = 0;
-            for m in legal_moves(board) {
+            for m in list {
                 let mut b = *board;
                 b.make_move(m);
-                n += perft(&b, depth - 1);
+                n += below(&b, depth - 1);
             }
             n
         }

@@ -40,8 +40,9 @@ impl Accumulator {
 
     /// Brings the views to `b`: every piece that left is taken out, every
     /// piece that arrived is added (or the views are recomputed when most of
-    /// the board changed).
-    #[inline]
+    /// the board changed). Inlined always, so that each kernel of
+    /// [`super::evaluate`] compiles it for its instruction set.
+    #[inline(always)]
     pub fn update(&mut self, net: &Network, b: &Board) {
         let mut changed = 0;
         for color in Color::ALL {

@@ -34,9 +34,111 @@ thread_local! {
 }
 
 /// The network's evaluation of `b` plus the [`mop_up`] bonus: centipawns
-/// from the side to move's view, within ±[`SCORE_LIMIT`].
+/// from the side to move's view, within ±[`SCORE_LIMIT`], by the
+/// [`kernel`] this CPU runs best.
 #[inline]
 pub fn evaluate(b: &Board) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    match *KERNEL {
+        // SAFETY: each kernel is chosen only when the CPU has its features.
+        Kernel::Avx512 => return unsafe { evaluate_avx512(b) },
+        Kernel::Avx2 => return unsafe { evaluate_avx2(b) },
+        Kernel::Generic => {}
+    }
+    evaluate_generic(b)
+}
+
+/// The instruction sets the network's code is compiled for, one copy
+/// each; the build itself stays plain x86-64, and the copy this CPU can run
+/// is chosen once, at the first evaluation. The copies compute the same
+/// integers, so the choice changes the speed only, never a score (the
+/// bench node count is the same on every machine).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// The build's own target (SSE2 on plain x86-64).
+    Generic,
+    /// AVX2 with POPCNT.
+    Avx2,
+    /// AVX-512 (F and BW) with AVX2 and POPCNT.
+    Avx512,
+}
+
+impl Kernel {
+    /// Its name: `generic`, `avx2`, `avx512`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Generic => "generic",
+            Kernel::Avx2 => "avx2",
+            Kernel::Avx512 => "avx512",
+        }
+    }
+
+    /// The kernels this CPU can run, best last.
+    pub fn available() -> Vec<Kernel> {
+        let mut all = vec![Kernel::Generic];
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            if has!("avx2") && has!("popcnt") {
+                all.push(Kernel::Avx2);
+                if has!("avx512f") && has!("avx512bw") {
+                    all.push(Kernel::Avx512);
+                }
+            }
+        }
+        all
+    }
+}
+
+/// The kernel in use: the best this CPU runs, unless `VSADNIK_KERNEL`
+/// names another it runs (`generic`, `avx2`; for measurements).
+static KERNEL: LazyLock<Kernel> = LazyLock::new(|| {
+    let available = Kernel::available();
+    let asked = std::env::var("VSADNIK_KERNEL").ok();
+    available
+        .iter()
+        .copied()
+        .find(|k| asked.as_deref() == Some(k.name()))
+        .unwrap_or(*available.last().expect("generic is always there"))
+});
+
+/// The kernel [`evaluate`] uses.
+pub fn kernel() -> Kernel {
+    *KERNEL
+}
+
+/// [`evaluate`] by `kernel`, which must be one of [`Kernel::available`]
+/// (else the generic code runs).
+pub fn evaluate_by(b: &Board, kernel: Kernel) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if Kernel::available().contains(&kernel) {
+        match kernel {
+            // SAFETY: the CPU has the kernel's features, checked just above.
+            Kernel::Avx512 => return unsafe { evaluate_avx512(b) },
+            Kernel::Avx2 => return unsafe { evaluate_avx2(b) },
+            Kernel::Generic => {}
+        }
+    }
+    evaluate_generic(b)
+}
+
+/// [`evaluate_generic`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn evaluate_avx2(b: &Board) -> i32 {
+    evaluate_generic(b)
+}
+
+/// [`evaluate_generic`] compiled for AVX-512.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx2,popcnt")]
+unsafe fn evaluate_avx512(b: &Board) -> i32 {
+    evaluate_generic(b)
+}
+
+/// The evaluation itself, inlined into each kernel.
+#[inline(always)]
+fn evaluate_generic(b: &Board) -> i32 {
     let net = &*NETWORK;
     LAST.with(|last| {
         let mut acc = last.borrow_mut();
@@ -78,6 +180,36 @@ mod tests {
         let a = eval_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
         let b = eval_fen("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
         assert_eq!(a, b);
+    }
+
+    /// Every kernel this CPU runs gives the same score, along a game.
+    #[test]
+    fn kernels_agree() {
+        let kernels = Kernel::available();
+        assert_eq!(kernels[0], Kernel::Generic);
+        assert!(kernels.contains(&kernel()));
+        let mut pos = Chess::startpos();
+        let mut seen = 0;
+        for _ in 0..120 {
+            let mut list = <Chess as Position>::MoveList::default();
+            pos.generate_moves(&mut list);
+            let Some(&mv) = list.get(seen % list.len().max(1)) else {
+                break;
+            };
+            pos.make_move(mv);
+            let scores: Vec<i32> = kernels
+                .iter()
+                .map(|&k| evaluate_by(pos.board(), k))
+                .collect();
+            assert!(
+                scores.windows(2).all(|w| w[0] == w[1]),
+                "{scores:?} at {}",
+                pos.board().to_fen()
+            );
+            assert_eq!(scores[0], evaluate(pos.board()));
+            seen += 7;
+        }
+        assert!(seen > 100 * 7, "a long enough game");
     }
 
     /// The incremental accumulator equals a fresh one after any sequence of

@@ -120,8 +120,9 @@ impl Network {
     }
 
     /// The score in centipawns, from `stm`'s view, of the board whose
-    /// accumulator is `acc`.
-    #[inline]
+    /// accumulator is `acc` (inlined always, as
+    /// [`super::Accumulator::update`]).
+    #[inline(always)]
     pub fn output(&self, acc: &Accumulator, stm: Color) -> i32 {
         let us = acc.view(stm);
         let them = acc.view(stm.flip());

@@ -42,6 +42,10 @@ impl SearchVisitor for BenchJob {
 
 fn bench<P: Searchable>(job: &BenchJob) -> Result<(), UsageError> {
     let (positions, depth) = P::BENCH;
+    output::note(&format!(
+        "chess network kernel: {}",
+        engine::bench::network_kernel()
+    ));
     let r = run_bench::<P>(
         positions,
         job.depth.unwrap_or(depth),
