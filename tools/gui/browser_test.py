@@ -696,7 +696,8 @@ def play_friends(page, out, url):
     """Two people as partners in a Swedish game against two engines, each
     in a Chromium of their own: the host's page shows a link per seat; the
     partner's link, opened in a second Chromium, takes Black on board B (a
-    third browser is then refused that seat); the host starts; the two
+    third browser is then refused that seat) and gives its name; the host
+    starts; the two
     exchange messages (a button on one page, the text box on the other);
     both play by the mouse, each on their own board, until the game ends,
     and both pages show the same end."""
@@ -710,6 +711,10 @@ def play_friends(page, out, url):
         expect(g["side"] == "black" and g["boards"][0]["id"] == "B", "the guest plays Black on board B")
         expect(guest.status() == "Waiting for the host to start", "guest status: " + guest.status())
         expect(not guest.d.find_element(By.ID, "btn-new").is_displayed(), "no New game for a guest")
+        guest.d.find_element(By.ID, "team-name-text").send_keys("Anna")
+        guest.click(guest.d.find_element(By.CSS_SELECTOR, "#team-name button"))
+        page.wait("the guest's name on the host's page", lambda: page.state()["team"]["partner"]["name"]
+                  == "Anna")
         status, body = join_refused(link)
         expect(status == 409 and "already taken" in body, f"a third browser refused: {status} {body}")
         page.button("team-start")
@@ -751,7 +756,7 @@ def play_friends(page, out, url):
         expect(guest.status() == page.status(), "guest status: " + guest.status())
         pgn = page.d.execute_script(
             "return fetch('/api/pgn').then(r => r.text())")
-        expect('[BlackB "Guest"]' in pgn and "to partner: ++n" in pgn, "the BPGN: " + pgn[:400])
+        expect('[BlackB "Anna"]' in pgn and "to partner: ++n" in pgn, "the BPGN: " + pgn[:400])
         errors = guest.console_errors()
         if errors:
             raise Failure("console errors on the guest's page: " + json.dumps(errors))

@@ -833,6 +833,10 @@
   $('btn-pgn').href = '/api/pgn' + seatQuery;
   refresh();
   connect();
-  // A seat link's page takes its seat (again, after a reload).
-  if (seatKey) post('join', {});
+  // A seat link's page takes its seat (again, after a reload), under the
+  // name this browser last gave.
+  if (seatKey) post('join', savedName() ? { name: savedName() } : {});
+  function savedName() {
+    try { return localStorage.getItem('vsadnik-name') || ''; } catch (err) { return ''; }
+  }
 })();

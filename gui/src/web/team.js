@@ -53,6 +53,16 @@
     });
     $('team-start').addEventListener('click', () => page().post('new', {}));
     $('team-leave').addEventListener('click', () => page().post('leave', {}));
+    $('team-name').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const name = $('team-name-text').value.trim();
+      if (!name) return;
+      page().post('join', { name }).then((doc) => {
+        if (!doc) return;
+        try { localStorage.setItem('vsadnik-name', name); } catch (err) { /* not kept */ }
+        $('team-name-text').value = '';
+      });
+    });
     built = true;
   }
 
@@ -118,6 +128,7 @@
     $('team').hidden = false;
     $('team-start').hidden = t.started || !t.host;
     $('team-leave').hidden = t.host || state.turn === 'person' || state.turn === 'engine';
+    $('team-name').hidden = t.host;
     renderSeats(t);
     const p = t.partner;
     $('team-partner').textContent = `${p.name} (${p.seat}, ${p.status})`;
