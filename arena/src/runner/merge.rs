@@ -11,6 +11,7 @@ use crate::game::{TEAM_SIDE_TAGS, TWO_PLAYER_SIDE_TAGS};
 use crate::options::SprtSpec;
 use crate::stats::{Score, SprtState};
 use crate::{MatchError, UsageError};
+use movegen::VariantId;
 use std::collections::BTreeMap;
 
 /// What `--merge` is asked to do.
@@ -85,10 +86,15 @@ pub fn merge_games(files: &[(String, Vec<RecordedGame>)]) -> Result<Merged, Stri
     let mut score = Score::default();
     for (round, (path, g)) in &by_round {
         if g.variant != first.variant {
+            // A game without a Variant tag is standard chess.
+            let name = |v: &Option<String>| {
+                v.clone()
+                    .unwrap_or_else(|| VariantId::Chess.name().to_string())
+            };
             return Err(format!(
                 "{path}: round {round} is a game of {}, not of {}",
-                g.variant.as_deref().unwrap_or("chess"),
-                first.variant.as_deref().unwrap_or("chess")
+                name(&g.variant),
+                name(&first.variant)
             ));
         }
         let expected = round % 2 == 1;
@@ -256,8 +262,11 @@ mod tests {
             assert!(e.contains(why), "{e}");
         }
         let mut other = game(2, "y", "x", (1, 1));
-        other.variant = Some(movegen::VariantId::Crazyhouse.name().into());
+        other.variant = Some(VariantId::Crazyhouse.name().into());
         let e = merge_games(&[("a".into(), a), ("b".into(), vec![other])]).unwrap_err();
-        assert!(e.contains("not of chess"), "{e}");
+        assert!(
+            e.contains(&format!("not of {}", VariantId::Chess.name())),
+            "{e}"
+        );
     }
 }
