@@ -38,9 +38,20 @@ thread_local! {
 /// [`kernel`] this CPU runs best.
 #[inline]
 pub fn evaluate(b: &Board) -> i32 {
+    // SAFETY: KERNEL is one of the kernels this CPU runs.
+    unsafe { run_kernel(b, *KERNEL) }
+}
+
+/// The evaluation of `b` by `kernel`.
+///
+/// # Safety
+/// The CPU must have `kernel`'s features (it is one of
+/// [`Kernel::available`]).
+#[inline(always)]
+unsafe fn run_kernel(b: &Board, kernel: Kernel) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    match *KERNEL {
-        // SAFETY: each kernel is chosen only when the CPU has its features.
+    match kernel {
+        // SAFETY: the caller vouches for the features.
         Kernel::Avx512 => return unsafe { evaluate_avx512(b) },
         Kernel::Avx2 => return unsafe { evaluate_avx2(b) },
         Kernel::Generic => {}
@@ -110,16 +121,13 @@ pub fn kernel() -> Kernel {
 /// [`evaluate`] by `kernel`, which must be one of [`Kernel::available`]
 /// (else the generic code runs).
 pub fn evaluate_by(b: &Board, kernel: Kernel) -> i32 {
-    #[cfg(target_arch = "x86_64")]
-    if Kernel::available().contains(&kernel) {
-        match kernel {
-            // SAFETY: the CPU has the kernel's features, checked just above.
-            Kernel::Avx512 => return unsafe { evaluate_avx512(b) },
-            Kernel::Avx2 => return unsafe { evaluate_avx2(b) },
-            Kernel::Generic => {}
-        }
-    }
-    evaluate_generic(b)
+    let kernel = if Kernel::available().contains(&kernel) {
+        kernel
+    } else {
+        Kernel::Generic
+    };
+    // SAFETY: checked just above.
+    unsafe { run_kernel(b, kernel) }
 }
 
 /// [`evaluate_generic`] compiled for AVX2.
