@@ -31,16 +31,20 @@ pub enum Switch {
     /// Standard chess: evaluate with the hand-written terms instead of the
     /// network.
     ChessNetwork,
+    /// Crazyhouse, bughouse and Swedish chess: evaluate with the
+    /// hand-written drop terms instead of the crazyhouse network.
+    CrazyhouseNetwork,
 }
 
 impl Switch {
     /// Every switch, in the order of [`Switch::name`]s in the usage line.
-    pub const ALL: [Switch; 5] = [
+    pub const ALL: [Switch; 6] = [
         Switch::TranzitEval,
         Switch::TavreliBelowTop,
         Switch::ProgressiveDefence,
         Switch::ProgressiveSolver,
         Switch::ChessNetwork,
+        Switch::CrazyhouseNetwork,
     ];
 
     /// The name on the command line.
@@ -51,6 +55,7 @@ impl Switch {
             Switch::ProgressiveDefence => "progressive-defence",
             Switch::ProgressiveSolver => "progressive-solver",
             Switch::ChessNetwork => "chess-network",
+            Switch::CrazyhouseNetwork => "crazyhouse-network",
         }
     }
 

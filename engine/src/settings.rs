@@ -30,6 +30,7 @@ impl Settings {
             Switch::ProgressiveDefence => self.series.defence_off = true,
             Switch::ProgressiveSolver => self.series.solver_off = true,
             Switch::ChessNetwork => self.eval.chess_network_off = true,
+            Switch::CrazyhouseNetwork => self.eval.crazyhouse_network_off = true,
         }
     }
 }

@@ -15,6 +15,10 @@ pub struct EvalConfig {
     /// Standard chess evaluated by the hand-written terms instead of the
     /// network (`--ablate chess-network`, [`crate::nnue`]).
     pub chess_network_off: bool,
+    /// Crazyhouse, bughouse and Swedish chess evaluated by the hand-written
+    /// drop terms instead of the crazyhouse network (`--ablate
+    /// crazyhouse-network`, [`crate::drops::evaluate_by_network`]).
+    pub crazyhouse_network_off: bool,
     /// Chess-tranzit evaluated without its own terms (`--ablate
     /// tranzit-eval`, [`crate::tranzit::evaluate_plain`]).
     pub tranzit_plain: bool,

@@ -1,9 +1,10 @@
-"""Train the chess network (docs/nnue.md) with numpy and write its quantised
+"""Train a network (docs/nnue.md) with numpy and write its quantised
 weights for `eval/src/nnue/`.
 
-    python3 -m tools.nnue.train DATA... --out eval/src/nnue/chess.nnue
-        [--hidden 128] [--epochs 10] [--batch 4096] [--lr 0.002]
-        [--wdl 0.0] [--val 0.02] [--seed 1] [--no-mirror] [--init FILE]
+    python3 -m tools.nnue.train DATA... --out eval/nets/chess.nnue
+        [--variant chess|crazyhouse] [--hidden 128] [--epochs 10]
+        [--batch 4096] [--lr 0.002] [--wdl 0.0] [--val 0.02] [--seed 1]
+        [--no-mirror] [--init FILE]
 
 DATA files hold ``FEN;result;cp`` lines (``label_static.py``): cp from
 White's view, result 1.0/0.5/0.0 from White's view.
@@ -11,7 +12,10 @@ White's view, result 1.0/0.5/0.0 from White's view.
 The network: 768 inputs (a piece's colour relative to the side viewing, its
 kind, its square seen from that side), a hidden layer of H neurons whose
 weights both sides share, the two sides' hidden layers after a squared
-clipped ReLU, the side to move's first, and one output. The output is a
+clipped ReLU, the side to move's first, and one output. The crazyhouse
+network has 80 more inputs, for the pieces in hand: one per (colour relative
+to the side viewing, kind pawn to queen, k from 1 to 8), on while that side
+holds at least k pieces of that kind (848 in all). The output is a
 logit: the centipawn score is output * 400 / ln 10. The loss is the squared
 difference of sigmoid(output) and sigmoid(target), the target being
 (1 - wdl) * cp + wdl * result on the same scale.
@@ -21,9 +25,11 @@ to refine the engine's network on new data) instead of random ones.
 
 Every position is also learnt with files mirrored (a <-> h) unless
 --no-mirror. The file format (all little-endian): magic b"VSNN", u32
-version 1, u32 H, then i16 hidden weights (768 x H, input-major), i16
-hidden biases (H), i16 output weights (2H), i32 output bias; hidden values
-scaled by QA = 255, output weights by QB = 64, output bias by QA*QA*QB.
+version 1, u32 H (version 2: u32 H, u32 N, the number of inputs; the chess
+network is version 1 and has 768), then i16 hidden weights (N x H,
+input-major), i16 hidden biases (H), i16 output weights (2H), i32 output
+bias; hidden values scaled by QA = 255, output weights by QB = 64, output
+bias by QA*QA*QB.
 """
 
 import argparse
@@ -37,26 +43,58 @@ import numpy as np
 QA, QB = 255, 64
 CP_PER_LOGIT = 400 / math.log(10)
 KINDS = "pnbrqk"
-PAD = 768  # feature index of an empty slot
-# Training-only inputs (a "factoriser"): one per (relative colour, kind)
-# whatever the square, active with every square input of that piece. Their
-# weights are added into every square's weights when the file is written,
-# so the engine's network is unchanged; they let the few positions of a
-# rare square still learn the piece's common value.
-FACTORS = PAD + 1
-WIDTH = FACTORS + 12
-MAX_PIECES = 32
+BOARD = 768  # the square inputs
+HAND_KINDS = "pnbrq"
+HAND_STEPS = 8  # hand inputs per (relative colour, kind)
+MAX_PIECES = 32  # a piece is on the board or in a hand, one input each
+
+
+class Layout:
+    """Where the inputs are: the square inputs, the hand inputs (crazyhouse
+    only), the column of an empty slot (`pad`) and the training-only
+    inputs (a "factoriser"): one per (relative colour, kind) whatever the
+    square, active with every square input of that piece. Their weights are
+    added into every square's weights when the file is written, so the
+    engine's network is unchanged; they let the few positions of a rare
+    square still learn the piece's common value."""
+
+    def __init__(self, hand):
+        self.hand = 2 * len(HAND_KINDS) * HAND_STEPS if hand else 0
+        self.inputs = BOARD + self.hand
+        self.pad = self.inputs
+        self.factors = self.pad + 1
+        self.width = self.factors + 12
+
+
+def hand_features(held, white_view):
+    """The hand inputs of one view: `held` maps (white, kind) to a count."""
+    out = []
+    for (white, kind), n in held.items():
+        theirs = white != white_view
+        base = BOARD + (theirs * len(HAND_KINDS) + kind) * HAND_STEPS
+        out.extend(base + k for k in range(min(n, HAND_STEPS)))
+    return out
 CLIP_HIDDEN = 3.5  # |hidden weight| bound: 33 * 3.5 * QA < 32767
 
 
 def features(fen, mirror):
-    """The feature indices of both views (side to move first) of a FEN."""
+    """The feature indices of both views (side to move first) of a FEN; a
+    crazyhouse FEN's pieces in hand (``[...]``) give the hand inputs, and
+    its promoted pieces' marks (``~``) are passed over."""
     board, side = fen.split()[:2]
+    held = {}
+    if "[" in board:
+        board, hand = board.rstrip("]").split("[")
+        for ch in hand:
+            key = (ch.isupper(), HAND_KINDS.index(ch.lower()))
+            held[key] = held.get(key, 0) + 1
     us, them = [], []
     stm_white = side == "w"
     rank = 7
     file = 0
     for ch in board:
+        if ch == "~":
+            continue
         if ch == "/":
             rank -= 1
             file = 0
@@ -75,10 +113,13 @@ def features(fen, mirror):
                 us.append(bi)
                 them.append(wi)
             file += 1
-    return us, them, stm_white
+    white_hand, black_hand = hand_features(held, True), hand_features(held, False)
+    if stm_white:
+        return us + white_hand, them + black_hand, stm_white
+    return us + black_hand, them + white_hand, stm_white
 
 
-def load(paths, mirror):
+def load(paths, mirror, layout):
     """Feature arrays (n, 32) of both views and the targets' two parts,
     filled in place so that millions of positions fit in memory."""
     lines = 0
@@ -86,8 +127,8 @@ def load(paths, mirror):
         with open(path) as f:
             lines += sum(1 for _ in f)
     per = 2 if mirror else 1
-    us_rows = np.full((lines * per, MAX_PIECES), PAD, dtype=np.int16)
-    them_rows = np.full((lines * per, MAX_PIECES), PAD, dtype=np.int16)
+    us_rows = np.full((lines * per, MAX_PIECES), layout.pad, dtype=np.int16)
+    them_rows = np.full((lines * per, MAX_PIECES), layout.pad, dtype=np.int16)
     cps = np.zeros(lines * per, dtype=np.float32)
     results = np.zeros(lines * per, dtype=np.float32)
     n = 0
@@ -112,28 +153,31 @@ def sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
 
-def dense(idx):
-    """Input rows (n, WIDTH) of padded feature indices: the square inputs,
-    column PAD for empty slots, and the factor inputs."""
+def dense(idx, layout):
+    """Input rows (n, width) of padded feature indices: the square and hand
+    inputs, the pad column for empty slots, and the factor inputs."""
     idx = idx.astype(np.int64)
-    x = np.zeros((idx.shape[0], WIDTH), dtype=np.float32)
+    x = np.zeros((idx.shape[0], layout.width), dtype=np.float32)
     np.put_along_axis(x, idx, 1.0, axis=1)
-    x[:, PAD] = 0.0
-    x[:, FACTORS:] = x[:, :PAD].reshape(-1, 12, 64).sum(axis=2)
+    x[:, layout.pad] = 0.0
+    x[:, layout.factors :] = x[:, :BOARD].reshape(-1, 12, 64).sum(axis=2)
     return x
 
 
-def merged_hidden(w1):
-    """The hidden weights the engine uses: each square's own plus its factor."""
-    rows = np.arange(PAD)
-    return w1[rows] + w1[FACTORS + rows // 64]
+def merged_hidden(w1, layout):
+    """The hidden weights the engine uses: each square's own plus its
+    factor, then the hand inputs' own."""
+    rows = np.arange(BOARD)
+    board = w1[rows] + w1[layout.factors + rows // 64]
+    return np.concatenate([board, w1[BOARD : layout.inputs]])
 
 
 class Net:
-    def __init__(self, hidden, rng):
-        self.w1 = (rng.standard_normal((WIDTH, hidden)) * 0.1).astype(np.float32)
-        self.w1[FACTORS:] = 0.0
-        self.w1[PAD] = 0.0
+    def __init__(self, hidden, rng, layout):
+        self.layout = layout
+        self.w1 = (rng.standard_normal((layout.width, hidden)) * 0.1).astype(np.float32)
+        self.w1[layout.factors :] = 0.0
+        self.w1[layout.pad] = 0.0
         self.b1 = np.zeros(hidden, dtype=np.float32)
         self.w2 = (rng.standard_normal(2 * hidden) / math.sqrt(2 * hidden)).astype(np.float32)
         self.b2 = np.float32(0.0)
@@ -158,7 +202,7 @@ class Net:
         du = np.outer(d, self.w2[:hidden]) * (2 * cu) * ((au > 0) & (au < 1))
         dt = np.outer(d, self.w2[hidden:]) * (2 * ct) * ((at > 0) & (at < 1))
         gw1 = xu.T @ du + xt.T @ dt
-        gw1[PAD] = 0.0
+        gw1[self.layout.pad] = 0.0
         gb1 = du.sum(0) + dt.sum(0)
         return loss, {"w1": gw1, "b1": gb1, "w2": gw2, "b2": gb2}
 
@@ -168,24 +212,34 @@ class Net:
         return float(np.mean(e * e))
 
 
-def read_net(path, rng):
+def header(inputs, hidden):
+    """A network file's header: version 1 for the chess inputs, else 2."""
+    if inputs == BOARD:
+        return b"VSNN" + struct.pack("<II", 1, hidden)
+    return b"VSNN" + struct.pack("<III", 2, hidden, inputs)
+
+
+def read_net(path, rng, layout):
     """A Net holding a network file's weights, dequantised, factors zero."""
     with open(path, "rb") as f:
         data = f.read()
-    if data[:4] != b"VSNN" or struct.unpack("<I", data[4:8])[0] != 1:
-        sys.exit(f"{path}: not a version 1 network file")
+    version = struct.unpack("<I", data[4:8])[0] if len(data) >= 12 else 0
+    if data[:4] != b"VSNN" or version not in (1, 2):
+        sys.exit(f"{path}: not a network file")
     hidden = struct.unpack("<I", data[8:12])[0]
-    sizes = [PAD * hidden, hidden, 2 * hidden]
-    if len(data) != 12 + 2 * sum(sizes) + 4:
+    at = len(header(layout.inputs, hidden))
+    if data[:at] != header(layout.inputs, hidden):
+        sys.exit(f"{path}: not a network of {layout.inputs} inputs")
+    sizes = [layout.inputs * hidden, hidden, 2 * hidden]
+    if len(data) != at + 2 * sum(sizes) + 4:
         sys.exit(f"{path}: wrong length for {hidden} hidden neurons")
-    net = Net(hidden, rng)
-    at = 12
+    net = Net(hidden, rng, layout)
     parts = []
     for size in sizes:
         parts.append(np.frombuffer(data, "<i2", size, at).astype(np.float32))
         at += 2 * size
     net.w1[:] = 0.0
-    net.w1[:PAD] = parts[0].reshape(PAD, hidden) / QA
+    net.w1[: layout.inputs] = parts[0].reshape(layout.inputs, hidden) / QA
     net.b1 = parts[1] / QA
     net.w2 = parts[2] / QB
     net.b2 = np.float32(struct.unpack("<i", data[at:])[0] / (QA * QA * QB))
@@ -219,18 +273,19 @@ def batched_loss(net, us, them, t, batch):
     total = 0.0
     for i in range(0, len(t), batch):
         s = slice(i, i + batch)
-        total += net.loss(dense(us[s]), dense(them[s]), t[s]) * len(t[s])
+        total += net.loss(dense(us[s], net.layout), dense(them[s], net.layout), t[s]) * len(t[s])
     return total / len(t)
 
 
 def save(net, path):
     hidden = net.b1.shape[0]
-    w1 = np.round(np.clip(merged_hidden(net.w1), -CLIP_HIDDEN, CLIP_HIDDEN) * QA).astype(np.int16)
+    w1 = merged_hidden(net.w1, net.layout)
+    w1 = np.round(np.clip(w1, -CLIP_HIDDEN, CLIP_HIDDEN) * QA).astype(np.int16)
     b1 = np.round(net.b1 * QA).astype(np.int16)
     w2 = np.round(net.w2 * QB).astype(np.int16)
     b2 = np.int32(round(float(net.b2) * QA * QA * QB))
     with open(path, "wb") as f:
-        f.write(b"VSNN" + struct.pack("<II", 1, hidden))
+        f.write(header(net.layout.inputs, hidden))
         f.write(w1.astype("<i2").tobytes())
         f.write(b1.astype("<i2").tobytes())
         f.write(w2.astype("<i2").tobytes())
@@ -241,6 +296,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data", nargs="+")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--variant", choices=["chess", "crazyhouse"], default="chess")
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--batch", type=int, default=4096)
@@ -253,7 +309,8 @@ def main():
     a = ap.parse_args()
     rng = np.random.default_rng(a.seed)
     t0 = time.time()
-    us, them, cp, res = load(a.data, not a.no_mirror)
+    layout = Layout(hand=a.variant == "crazyhouse")
+    us, them, cp, res = load(a.data, not a.no_mirror, layout)
     t = targets(cp, res, a.wdl).astype(np.float32)
     # Validation: whole positions (both mirror images) held out.
     n = len(t)
@@ -264,7 +321,7 @@ def main():
     train = (groups[nval:, None] * per + np.arange(per)).ravel()
     print(f"{n} samples ({len(train)} train, {len(val)} validation) loaded in "
           f"{time.time() - t0:.0f} s", file=sys.stderr)
-    net = read_net(a.init, rng) if a.init else Net(a.hidden, rng)
+    net = read_net(a.init, rng, layout) if a.init else Net(a.hidden, rng, layout)
     opt = Adam(net, a.lr)
     best = None
     for epoch in range(a.epochs):
@@ -274,7 +331,7 @@ def main():
         total = 0.0
         for i in range(0, len(order), a.batch):
             s = order[i : i + a.batch]
-            loss, g = net.grads(dense(us[s]), dense(them[s]), t[s])
+            loss, g = net.grads(dense(us[s], layout), dense(them[s], layout), t[s])
             opt.step(net, g)
             total += loss * len(s)
         vloss = batched_loss(net, us[val], them[val], t[val], a.batch)

@@ -1,6 +1,9 @@
-//! Drop chess (crazyhouse, bughouse, Swedish): the chess terms on the board
-//! with weights of their own, the pieces in hand, and the danger of drops
-//! next to each king. Every term reports a weight of [`DropWeights`] to an
+//! Drop chess (crazyhouse, bughouse, Swedish). The engine plays all three
+//! with the crazyhouse network ([`evaluate_by_network`], plus the [`team`]
+//! terms for the team variants); the hand-written evaluation here
+//! ([`evaluate`]) remains for `--ablate crazyhouse-network`: the chess
+//! terms on the board with weights of their own, the pieces in hand, and
+//! the danger of drops next to each king. Every term reports a weight of [`DropWeights`] to an
 //! [`Acc`], so the Texel tuner fits them on crazyhouse data (`docs/eval.md`,
 //! "Drop chess"). The team variants add their [`team`] terms as the fixed
 //! part.
@@ -150,10 +153,34 @@ pub fn evaluate<R: DropRules>(s: &DropBoard, config: &EvalConfig) -> i32 {
     evaluate_generic::<R>(s, config)
 }
 
+/// One drop-chess board by the crazyhouse network, plus the [`team`] terms
+/// (bughouse, Swedish) outside it: centipawns from the side to move's view,
+/// within ±[`SCORE_LIMIT`].
+#[inline]
+pub fn evaluate_by_network<R: DropRules>(s: &DropBoard, config: &EvalConfig) -> i32 {
+    let net = crate::nnue::evaluate_crazyhouse(s);
+    if R::CAPTURES == CaptureDestination::Partner {
+        let white = team::terms(s, &config.team_extra);
+        let team = match s.board.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        };
+        (net + team).clamp(-SCORE_LIMIT, SCORE_LIMIT)
+    } else {
+        net
+    }
+}
+
 impl<R: DropRules> Evaluate for DropPosition<R> {
+    /// By the crazyhouse network ([`evaluate_by_network`]), or by the
+    /// hand-written terms when `config.crazyhouse_network_off`.
     #[inline]
     fn evaluate(&self, config: &EvalConfig) -> i32 {
-        evaluate::<R>(self.current(), config)
+        if config.crazyhouse_network_off {
+            evaluate::<R>(self.current(), config)
+        } else {
+            evaluate_by_network::<R>(self.current(), config)
+        }
     }
 }
 

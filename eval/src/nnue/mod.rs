@@ -1,12 +1,14 @@
-//! The chess network: a small efficiently updatable neural network (768
-//! inputs, one hidden layer of [`HIDDEN`] neurons per side, one output)
-//! trained on Stockfish's static evaluation of vsadnik's self-play
-//! positions (`tools/nnue/`, `docs/nnue.md`).
+//! The networks: small efficiently updatable neural networks (one hidden
+//! layer of [`HIDDEN`] neurons per side, one output). The chess network
+//! (768 inputs) was trained on Stockfish's static evaluation of vsadnik's
+//! self-play positions, the crazyhouse network (848 inputs: the board's
+//! and the pieces in hand) on the scores of vsadnik's own self-play
+//! searches (`tools/nnue/`, `docs/nnue.md`).
 //!
-//! [`evaluate`] keeps, per thread, the accumulator of the last board it
-//! evaluated and brings it to the next board by the pieces that differ, so a
-//! search that evaluates neighbouring positions pays for a few columns, not
-//! for every piece.
+//! [`evaluate`] and [`evaluate_crazyhouse`] keep, per thread, the
+//! accumulator of the last board they evaluated and bring it to the next
+//! board by the pieces that differ, so a search that evaluates neighbouring
+//! positions pays for a few columns, not for every piece.
 
 mod accumulator;
 mod features;
@@ -14,27 +16,38 @@ mod mop_up;
 mod network;
 
 pub use accumulator::Accumulator;
+pub use features::{BOARD_INPUTS, DROP_INPUTS};
 pub use mop_up::mop_up;
 pub use network::{Network, NetworkError, HIDDEN};
 
 use crate::chess::SCORE_LIMIT;
+use movegen::drops::DropBoard;
 use movegen::Board;
 use std::cell::RefCell;
 use std::sync::LazyLock;
 
-/// The network the engine plays with, embedded in the binary.
+/// The chess network, embedded in the binary.
 pub static NETWORK: LazyLock<Network> = LazyLock::new(|| {
     Network::from_bytes(include_bytes!("../../nets/chess.nnue"))
         .expect("the embedded network is well formed (eval tests load it)")
 });
 
+/// The crazyhouse network, embedded in the binary.
+pub static CRAZYHOUSE_NETWORK: LazyLock<Network<DROP_INPUTS>> = LazyLock::new(|| {
+    Network::from_bytes(include_bytes!("../../nets/crazyhouse.nnue"))
+        .expect("the embedded network is well formed (eval tests load it)")
+});
+
 thread_local! {
-    /// The last board this thread evaluated and its accumulator.
+    /// The last chess board this thread evaluated and its accumulator.
     static LAST: RefCell<Accumulator> = RefCell::new(Accumulator::new(&NETWORK));
+    /// The last crazyhouse board this thread evaluated and its accumulator.
+    static LAST_DROPS: RefCell<Accumulator> =
+        RefCell::new(Accumulator::new(&CRAZYHOUSE_NETWORK));
 }
 
-/// The network's evaluation of `b` plus the [`mop_up`] bonus: centipawns
-/// from the side to move's view, within ±[`SCORE_LIMIT`], by the
+/// The chess network's evaluation of `b` plus the [`mop_up`] bonus:
+/// centipawns from the side to move's view, within ±[`SCORE_LIMIT`], by the
 /// [`kernel`] this CPU runs best.
 #[inline]
 pub fn evaluate(b: &Board) -> i32 {
@@ -42,21 +55,63 @@ pub fn evaluate(b: &Board) -> i32 {
     unsafe { run_kernel(b, *KERNEL) }
 }
 
-/// The evaluation of `b` by `kernel`.
+/// The crazyhouse network's evaluation of `s`: centipawns from the side to
+/// move's view, within ±[`SCORE_LIMIT`], by the [`kernel`] this CPU runs
+/// best.
+#[inline]
+pub fn evaluate_crazyhouse(s: &DropBoard) -> i32 {
+    // SAFETY: KERNEL is one of the kernels this CPU runs.
+    unsafe { run_kernel(s, *KERNEL) }
+}
+
+/// A position one of the networks evaluates: a chess [`Board`] or a
+/// crazyhouse [`DropBoard`].
+pub trait NetworkInput {
+    /// The evaluation, inlined into each kernel (see [`Kernel`]).
+    fn evaluate_inline(&self) -> i32;
+}
+
+impl NetworkInput for Board {
+    #[inline(always)]
+    fn evaluate_inline(&self) -> i32 {
+        let net = &*NETWORK;
+        LAST.with(|last| {
+            let mut acc = last.borrow_mut();
+            acc.update(net, self);
+            (net.output(&acc, self.side_to_move()) + mop_up(self)).clamp(-SCORE_LIMIT, SCORE_LIMIT)
+        })
+    }
+}
+
+impl NetworkInput for DropBoard {
+    #[inline(always)]
+    fn evaluate_inline(&self) -> i32 {
+        let net = &*CRAZYHOUSE_NETWORK;
+        LAST_DROPS.with(|last| {
+            let mut acc = last.borrow_mut();
+            acc.update(net, &self.board);
+            acc.update_hand(net, &self.reserve);
+            net.output(&acc, self.board.side_to_move())
+                .clamp(-SCORE_LIMIT, SCORE_LIMIT)
+        })
+    }
+}
+
+/// The evaluation of `x` by `kernel`.
 ///
 /// # Safety
 /// The CPU must have `kernel`'s features (it is one of
 /// [`Kernel::available`]).
 #[inline(always)]
-unsafe fn run_kernel(b: &Board, kernel: Kernel) -> i32 {
+unsafe fn run_kernel<T: NetworkInput>(x: &T, kernel: Kernel) -> i32 {
     #[cfg(target_arch = "x86_64")]
     match kernel {
         // SAFETY: the caller vouches for the features.
-        Kernel::Avx512 => return unsafe { evaluate_avx512(b) },
-        Kernel::Avx2 => return unsafe { evaluate_avx2(b) },
+        Kernel::Avx512 => return unsafe { evaluate_avx512(x) },
+        Kernel::Avx2 => return unsafe { evaluate_avx2(x) },
         Kernel::Generic => {}
     }
-    evaluate_generic(b)
+    x.evaluate_inline()
 }
 
 /// The instruction sets the network's code is compiled for, one copy
@@ -118,55 +173,78 @@ pub fn kernel() -> Kernel {
     *KERNEL
 }
 
-/// [`evaluate`] by `kernel`, which must be one of [`Kernel::available`]
-/// (else the generic code runs).
-pub fn evaluate_by(b: &Board, kernel: Kernel) -> i32 {
+/// [`evaluate`] or [`evaluate_crazyhouse`] by `kernel`, which must be one
+/// of [`Kernel::available`] (else the generic code runs).
+pub fn evaluate_by<T: NetworkInput>(x: &T, kernel: Kernel) -> i32 {
     let kernel = if Kernel::available().contains(&kernel) {
         kernel
     } else {
         Kernel::Generic
     };
     // SAFETY: checked just above.
-    unsafe { run_kernel(b, kernel) }
+    unsafe { run_kernel(x, kernel) }
 }
 
-/// [`evaluate_generic`] compiled for AVX2.
+/// [`NetworkInput::evaluate_inline`] compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-unsafe fn evaluate_avx2(b: &Board) -> i32 {
-    evaluate_generic(b)
+unsafe fn evaluate_avx2<T: NetworkInput>(x: &T) -> i32 {
+    x.evaluate_inline()
 }
 
-/// [`evaluate_generic`] compiled for AVX-512.
+/// [`NetworkInput::evaluate_inline`] compiled for AVX-512.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx2,popcnt")]
-unsafe fn evaluate_avx512(b: &Board) -> i32 {
-    evaluate_generic(b)
-}
-
-/// The evaluation itself, inlined into each kernel.
-#[inline(always)]
-fn evaluate_generic(b: &Board) -> i32 {
-    let net = &*NETWORK;
-    LAST.with(|last| {
-        let mut acc = last.borrow_mut();
-        acc.update(net, b);
-        (net.output(&acc, b.side_to_move()) + mop_up(b)).clamp(-SCORE_LIMIT, SCORE_LIMIT)
-    })
+unsafe fn evaluate_avx512<T: NetworkInput>(x: &T) -> i32 {
+    x.evaluate_inline()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Chess, Position};
+    use crate::test_support::mirror_fen;
+    use movegen::drops::CrazyhousePosition;
+    use movegen::{Chess, Color, Position};
 
     fn eval_fen(fen: &str) -> i32 {
         evaluate(Chess::from_fen(fen).unwrap().board())
     }
 
+    fn eval_crazyhouse(fen: &str) -> i32 {
+        evaluate_crazyhouse(CrazyhousePosition::from_fen(fen).unwrap().current())
+    }
+
     #[test]
-    fn the_embedded_network_loads() {
+    fn the_embedded_networks_load() {
         assert_eq!(NETWORK.hidden(), HIDDEN);
+        assert_eq!(CRAZYHOUSE_NETWORK.hidden(), HIDDEN);
+    }
+
+    /// In crazyhouse a queen more in hand is clearly better, for whichever
+    /// side to move holds it; a colour-flipped position scores the same.
+    #[test]
+    fn crazyhouse_scores_follow_the_hands() {
+        let even = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[] w KQkq - 4 4";
+        let ours = "r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Q] w KQkq - 4 4";
+        let theirs = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1B1KB1R[q] w KQkq - 4 4";
+        let even_score = eval_crazyhouse(even);
+        assert!(
+            eval_crazyhouse(ours) > even_score + 300,
+            "{}",
+            eval_crazyhouse(ours)
+        );
+        assert!(
+            eval_crazyhouse(theirs) < even_score - 300,
+            "{}",
+            eval_crazyhouse(theirs)
+        );
+        for fen in [even, ours, theirs] {
+            assert_eq!(
+                eval_crazyhouse(fen),
+                eval_crazyhouse(&mirror_fen(fen)),
+                "{fen}"
+            );
+        }
     }
 
     /// The start position is close to level; a queen up is clearly winning,
@@ -190,34 +268,66 @@ mod tests {
         assert_eq!(a, b);
     }
 
-    /// Every kernel this CPU runs gives the same score, along a game.
-    #[test]
-    fn kernels_agree() {
-        let kernels = Kernel::available();
-        assert_eq!(kernels[0], Kernel::Generic);
-        assert!(kernels.contains(&kernel()));
-        let mut pos = Chess::startpos();
+    /// Plays 120 moves of a game from `pos` (every seventh move of each
+    /// list) and hands each position to `check`.
+    fn along_a_game<P: Position>(mut pos: P, mut check: impl FnMut(&P)) {
         let mut seen = 0;
         for _ in 0..120 {
-            let mut list = <Chess as Position>::MoveList::default();
+            let mut list = P::MoveList::default();
             pos.generate_moves(&mut list);
             let Some(&mv) = list.get(seen % list.len().max(1)) else {
                 break;
             };
             pos.make_move(mv);
-            let scores: Vec<i32> = kernels
-                .iter()
-                .map(|&k| evaluate_by(pos.board(), k))
-                .collect();
-            assert!(
-                scores.windows(2).all(|w| w[0] == w[1]),
-                "{scores:?} at {}",
-                pos.board().to_fen()
-            );
-            assert_eq!(scores[0], evaluate(pos.board()));
+            check(&pos);
             seen += 7;
         }
         assert!(seen > 100 * 7, "a long enough game");
+    }
+
+    /// Every kernel this CPU runs gives `evaluate`'s score to `x`.
+    fn kernels_agree_on<T: NetworkInput>(x: &T, evaluate: fn(&T) -> i32) {
+        let kernels = Kernel::available();
+        assert_eq!(kernels[0], Kernel::Generic);
+        assert!(kernels.contains(&kernel()));
+        let scores: Vec<i32> = kernels.iter().map(|&k| evaluate_by(x, k)).collect();
+        assert!(scores.windows(2).all(|w| w[0] == w[1]), "{scores:?}");
+        assert_eq!(scores[0], evaluate(x));
+    }
+
+    /// Every kernel this CPU runs gives the same score, along a game of
+    /// chess and one of crazyhouse.
+    #[test]
+    fn kernels_agree() {
+        along_a_game(Chess::startpos(), |p| kernels_agree_on(p.board(), evaluate));
+        along_a_game(CrazyhousePosition::startpos(), |p| {
+            kernels_agree_on(p.current(), evaluate_crazyhouse)
+        });
+    }
+
+    /// The crazyhouse accumulator, brought from board to board and hand to
+    /// hand, equals a fresh one along a game with drops, and back.
+    #[test]
+    fn crazyhouse_updates_equal_a_refresh() {
+        let mut boards = Vec::new();
+        along_a_game(CrazyhousePosition::startpos(), |p| {
+            boards.push(*p.current())
+        });
+        assert!(boards.iter().any(|s| !s.reserve.is_empty(Color::White)));
+        let net = &*CRAZYHOUSE_NETWORK;
+        let mut acc = Accumulator::new(net);
+        for s in boards.iter().chain(boards.iter().rev()) {
+            acc.update(net, &s.board);
+            acc.update_hand(net, &s.reserve);
+            let mut fresh = Accumulator::new(net);
+            fresh.refresh(net, &s.board);
+            fresh.update_hand(net, &s.reserve);
+            assert!(acc == fresh, "accumulator drifted at {}", s.board.to_fen());
+            assert_eq!(
+                evaluate_crazyhouse(s),
+                net.output(&fresh, s.board.side_to_move())
+            );
+        }
     }
 
     /// The incremental accumulator equals a fresh one after any sequence of

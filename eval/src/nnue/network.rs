@@ -1,8 +1,8 @@
-//! The network's weights (quantised as `tools/nnue/train.py` writes them)
+//! A network's weights (quantised as `tools/nnue/train.py` writes them)
 //! and its output layer.
 
 use super::accumulator::Accumulator;
-use super::features::INPUTS;
+use super::features::BOARD_INPUTS;
 use movegen::Color;
 use std::fmt;
 
@@ -21,8 +21,10 @@ const CP_PER_LOGIT_X100: i64 = 17_372;
 /// Why a network file was refused.
 #[derive(Debug, PartialEq, Eq)]
 pub enum NetworkError {
-    /// The file does not start with `VSNN`, version 1.
+    /// The file does not start with `VSNN`, version 1 or 2.
     BadHeader,
+    /// The file's network has another number of inputs than the one read.
+    WrongInputs { expected: usize, found: usize },
     /// The hidden layer's size is not the one this build is for.
     WrongSize(usize),
     /// The file's length does not match its header.
@@ -34,7 +36,13 @@ pub enum NetworkError {
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            NetworkError::BadHeader => write!(f, "not a vsadnik network (VSNN version 1)"),
+            NetworkError::BadHeader => write!(f, "not a vsadnik network (VSNN version 1 or 2)"),
+            NetworkError::WrongInputs { expected, found } => {
+                write!(
+                    f,
+                    "the network has {found} inputs; {expected} are read here"
+                )
+            }
             NetworkError::WrongSize(h) => {
                 write!(
                     f,
@@ -52,10 +60,11 @@ impl fmt::Display for NetworkError {
     }
 }
 
-/// The weights of the network.
-pub struct Network {
+/// The weights of a network of `N` inputs (the chess network's 768 by
+/// default, the crazyhouse network's 848).
+pub struct Network<const N: usize = BOARD_INPUTS> {
     /// Hidden weights, one row of [`HIDDEN`] per input.
-    pub(super) hidden: Box<[[i16; HIDDEN]; INPUTS]>,
+    pub(super) hidden: Box<[[i16; HIDDEN]; N]>,
     /// Hidden biases.
     pub(super) bias: [i16; HIDDEN],
     /// Output weights: the side to move's neurons, then the other side's.
@@ -71,25 +80,43 @@ fn i16s(bytes: &[u8]) -> impl Iterator<Item = i16> + '_ {
         .map(|c| i16::from_le_bytes([c[0], c[1]]))
 }
 
-impl Network {
-    /// Parses a network file (format in `tools/nnue/train.py`).
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < 12 || &bytes[..4] != b"VSNN" || bytes[4..8] != 1u32.to_le_bytes() {
+/// The little-endian u32 at `at`, if the bytes reach that far.
+fn u32_at(bytes: &[u8], at: usize) -> Option<usize> {
+    let word = bytes.get(at..at + 4)?;
+    Some(u32::from_le_bytes(word.try_into().expect("4 bytes")) as usize)
+}
+
+impl<const N: usize> Network<N> {
+    /// Parses a network file (format in `tools/nnue/train.py`): version 1
+    /// for the 768 board inputs, version 2 naming its number of inputs.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network<N>, NetworkError> {
+        if bytes.get(..4) != Some(b"VSNN") {
             return Err(NetworkError::BadHeader);
         }
-        let h = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
+        let (start, inputs) = match u32_at(bytes, 4) {
+            Some(1) => (12, BOARD_INPUTS),
+            Some(2) => (16, u32_at(bytes, 12).ok_or(NetworkError::BadHeader)?),
+            _ => return Err(NetworkError::BadHeader),
+        };
+        let h = u32_at(bytes, 8).ok_or(NetworkError::BadHeader)?;
         if h != HIDDEN {
             return Err(NetworkError::WrongSize(h));
         }
-        let expected = 12 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        if inputs != N {
+            return Err(NetworkError::WrongInputs {
+                expected: N,
+                found: inputs,
+            });
+        }
+        let expected = start + 2 * (N * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
         if bytes.len() != expected {
             return Err(NetworkError::BadLength {
                 expected,
                 found: bytes.len(),
             });
         }
-        let mut values = i16s(&bytes[12..expected - 4]);
-        let mut hidden = vec![[0i16; HIDDEN]; INPUTS].into_boxed_slice();
+        let mut values = i16s(&bytes[start..expected - 4]);
+        let mut hidden = vec![[0i16; HIDDEN]; N].into_boxed_slice();
         for row in hidden.iter_mut() {
             row.iter_mut()
                 .for_each(|w| *w = values.next().expect("length checked"));
@@ -107,7 +134,7 @@ impl Network {
         }
         let out_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
         Ok(Network {
-            hidden: hidden.try_into().expect("INPUTS rows"),
+            hidden: hidden.try_into().expect("N rows"),
             bias,
             out,
             out_bias,
@@ -150,25 +177,41 @@ fn layer(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nnue::features::DROP_INPUTS;
 
     #[test]
     fn malformed_files_are_refused() {
         assert_eq!(
-            Network::from_bytes(b"nope").err(),
+            Network::<BOARD_INPUTS>::from_bytes(b"nope").err(),
             Some(NetworkError::BadHeader)
         );
         let mut head = b"VSNN".to_vec();
         head.extend(1u32.to_le_bytes());
         head.extend(7u32.to_le_bytes());
         assert_eq!(
-            Network::from_bytes(&head).err(),
+            Network::<BOARD_INPUTS>::from_bytes(&head).err(),
             Some(NetworkError::WrongSize(7))
         );
         let mut short = b"VSNN".to_vec();
         short.extend(1u32.to_le_bytes());
         short.extend((HIDDEN as u32).to_le_bytes());
         assert!(matches!(
-            Network::from_bytes(&short),
+            Network::<BOARD_INPUTS>::from_bytes(&short),
+            Err(NetworkError::BadLength { .. })
+        ));
+        assert_eq!(
+            Network::<DROP_INPUTS>::from_bytes(&short).err(),
+            Some(NetworkError::WrongInputs {
+                expected: DROP_INPUTS,
+                found: BOARD_INPUTS
+            })
+        );
+        let mut v2 = b"VSNN".to_vec();
+        v2.extend(2u32.to_le_bytes());
+        v2.extend((HIDDEN as u32).to_le_bytes());
+        v2.extend((DROP_INPUTS as u32).to_le_bytes());
+        assert!(matches!(
+            Network::<DROP_INPUTS>::from_bytes(&v2),
             Err(NetworkError::BadLength { .. })
         ));
     }

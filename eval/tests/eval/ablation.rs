@@ -3,6 +3,7 @@
 //! elsewhere, and the default config is the full evaluation.
 
 use eval::{EvalConfig, Evaluate};
+use movegen::drops::{BughousePosition, CrazyhousePosition, SwedishPosition};
 use movegen::tavreli::TavreliPosition;
 use movegen::tranzit::TranzitPosition;
 use movegen::{Chess, Position};
@@ -15,15 +16,20 @@ const TOWER: &str = "4k3/8/8/3(Nq)4/8/8/8/4K3 w - - 0 1";
 const TOPS: &str = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1";
 /// A quiet middlegame.
 const CHESS: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+/// A crazyhouse middlegame with pieces in hand.
+const CRAZYHOUSE: &str = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R[Pn] w - - 4 5";
 
-/// The evaluations of the three positions under `config`.
-fn scores(config: &EvalConfig) -> [i32; 3] {
+/// The evaluations of the four positions under `config`.
+fn scores(config: &EvalConfig) -> [i32; 4] {
     [
         TranzitPosition::from_fen(TRANSFER)
             .unwrap()
             .evaluate(config),
         TavreliPosition::from_fen(TOWER).unwrap().evaluate(config),
         Chess::from_fen(CHESS).unwrap().evaluate(config),
+        CrazyhousePosition::from_fen(CRAZYHOUSE)
+            .unwrap()
+            .evaluate(config),
     ]
 }
 
@@ -34,10 +40,16 @@ fn tavreli(fen: &str, config: &EvalConfig) -> i32 {
 #[test]
 fn the_default_is_the_full_evaluation() {
     let full = EvalConfig::default();
-    let [_, tower, chess] = scores(&full);
+    let [_, tower, chess, crazyhouse] = scores(&full);
     assert_ne!(tower, tavreli(TOPS, &full), "the prisoner counts");
     let board = *Chess::from_fen(CHESS).unwrap().board();
     assert_eq!(chess, eval::nnue::evaluate(&board), "the network");
+    let zh = CrazyhousePosition::from_fen(CRAZYHOUSE).unwrap();
+    assert_eq!(
+        crazyhouse,
+        eval::nnue::evaluate_crazyhouse(zh.current()),
+        "the crazyhouse network"
+    );
 }
 
 #[test]
@@ -65,8 +77,8 @@ fn tavreli_tops_only_counts_the_tops_only() {
     assert_ne!(off[1], full[1]);
     assert_eq!(off[1], tavreli(TOPS, &tops_only), "only the tops count");
     assert_eq!(
-        [off[0], off[2]],
-        [full[0], full[2]],
+        [off[0], off[2], off[3]],
+        [full[0], full[2], full[3]],
         "the others are not affected"
     );
 }
@@ -86,5 +98,53 @@ fn chess_network_off_uses_the_hand_written_terms() {
         "the hand-written terms"
     );
     assert_ne!(off[2], full[2]);
-    assert_eq!(off[..2], full[..2], "the variants are not affected");
+    assert_eq!(
+        [off[0], off[1], off[3]],
+        [full[0], full[1], full[3]],
+        "the variants are not affected"
+    );
+}
+
+#[test]
+fn crazyhouse_network_off_uses_the_drop_terms() {
+    let full = scores(&EvalConfig::default());
+    let hand = EvalConfig {
+        crazyhouse_network_off: true,
+        ..Default::default()
+    };
+    let off = scores(&hand);
+    let zh = CrazyhousePosition::from_fen(CRAZYHOUSE).unwrap();
+    assert_eq!(
+        off[3],
+        eval::drops::evaluate::<movegen::drops::Crazyhouse>(zh.current(), &hand),
+        "the hand-written drop terms"
+    );
+    assert_ne!(off[3], full[3]);
+    assert_eq!(off[..3], full[..3], "the others are not affected");
+    let bug = BughousePosition::from_fen(CRAZYHOUSE).unwrap();
+    assert_eq!(
+        bug.evaluate(&hand),
+        eval::drops::evaluate::<movegen::drops::Bughouse>(bug.current(), &hand),
+        "bughouse too"
+    );
+}
+
+/// Bughouse and Swedish chess evaluate each board by the crazyhouse
+/// network plus their team terms, which hold the partner's wishes.
+#[test]
+fn the_team_variants_add_their_team_terms_to_the_network() {
+    let full = EvalConfig::default();
+    let bug = BughousePosition::from_fen(CRAZYHOUSE).unwrap();
+    let net = eval::nnue::evaluate_crazyhouse(bug.current());
+    let team = eval::drops::team::terms(bug.current(), &full.team_extra);
+    assert_eq!(bug.evaluate(&full), net + team, "White to move");
+    let swedish = SwedishPosition::from_fen(CRAZYHOUSE).unwrap();
+    assert_eq!(swedish.evaluate(&full), net + team);
+    let mut wishes = full;
+    wishes.team_extra[0][1] = 40;
+    assert_eq!(
+        bug.evaluate(&wishes) - bug.evaluate(&full),
+        80,
+        "two white knights"
+    );
 }

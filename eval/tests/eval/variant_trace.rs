@@ -1,7 +1,8 @@
 //! The tranzit, tavreli and drop-chess evaluations are linear in their
 //! tuned weights: the tuner's trace reproduces the search's sum exactly, and
 //! the breakdown is what the search scores (`docs/eval.md`, "Tranzit and
-//! tavreli", "Drop chess").
+//! tavreli", "Drop chess"; the drop variants under `--ablate
+//! crazyhouse-network`, as the network plays them otherwise).
 
 use eval::acc::{Acc, Sum, Trace};
 use eval::breakdown::Breakdown;
@@ -15,8 +16,8 @@ use movegen::variant::MoveBuffer;
 use movegen::{Color, Position};
 
 /// Positions reached by random legal moves from the start (xorshift, fixed
-/// seed), the mover's view of each evaluation alongside.
-fn random_positions<P: Position + Evaluate>(games: usize) -> Vec<(P, i32)> {
+/// seed), the mover's view of each evaluation under `config` alongside.
+fn random_positions<P: Position + Evaluate>(games: usize, config: &EvalConfig) -> Vec<(P, i32)> {
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let mut out = Vec::new();
     for _ in 0..games {
@@ -33,7 +34,7 @@ fn random_positions<P: Position + Evaluate>(games: usize) -> Vec<(P, i32)> {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             pos.make_move(list[(seed % list.len() as u64) as usize]);
-            let score = pos.evaluate(&EvalConfig::default());
+            let score = pos.evaluate(config);
             out.push((pos.clone(), score));
         }
     }
@@ -74,10 +75,11 @@ fn check<P, W: Params>(
 
 #[test]
 fn tranzit_trace_reproduces_the_evaluation() {
-    let positions: Vec<(TranzitState, i32)> = random_positions::<TranzitPosition>(30)
-        .into_iter()
-        .map(|(p, s)| (*p.current(), s))
-        .collect();
+    let positions: Vec<(TranzitState, i32)> =
+        random_positions::<TranzitPosition>(30, &EvalConfig::default())
+            .into_iter()
+            .map(|(p, s)| (*p.current(), s))
+            .collect();
     let w = &eval::tranzit::WEIGHTS;
     check(
         &positions,
@@ -94,10 +96,11 @@ fn tranzit_trace_reproduces_the_evaluation() {
 
 #[test]
 fn tavreli_trace_reproduces_the_evaluation() {
-    let positions: Vec<(TavreliBoard, i32)> = random_positions::<TavreliPosition>(30)
-        .into_iter()
-        .map(|(p, s)| (*p.board(), s))
-        .collect();
+    let positions: Vec<(TavreliBoard, i32)> =
+        random_positions::<TavreliPosition>(30, &EvalConfig::default())
+            .into_iter()
+            .map(|(p, s)| (*p.board(), s))
+            .collect();
     let w = &eval::tavreli::TAVRELI_WEIGHTS;
     check(
         &positions,
@@ -133,14 +136,23 @@ fn drop_trace<R: DropRules>(positions: Vec<(DropBoard, i32)>) {
     );
 }
 
+/// The configuration under which the search plays the drop variants by the
+/// hand-written terms.
+fn hand_written() -> EvalConfig {
+    EvalConfig {
+        crazyhouse_network_off: true,
+        ..Default::default()
+    }
+}
+
 #[test]
 fn crazyhouse_trace_reproduces_the_evaluation() {
-    let positions = random_positions::<CrazyhousePosition>(30);
+    let positions = random_positions::<CrazyhousePosition>(30, &hand_written());
     drop_trace::<drops::Crazyhouse>(positions.iter().map(|(p, s)| (*p.current(), *s)).collect());
 }
 
 #[test]
 fn bughouse_trace_reproduces_the_evaluation() {
-    let positions = random_positions::<BughousePosition>(30);
+    let positions = random_positions::<BughousePosition>(30, &hand_written());
     drop_trace::<drops::Bughouse>(positions.iter().map(|(p, s)| (*p.current(), *s)).collect());
 }

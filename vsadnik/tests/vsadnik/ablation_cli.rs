@@ -78,6 +78,7 @@ fn each_switch_changes_the_search() {
         ("progressive-defence", "progressive-italian", "2"),
         ("progressive-solver", "progressive-italian", "2"),
         ("chess-network", "chess", "5"),
+        ("crazyhouse-network", "crazyhouse", "5"),
     ] {
         let full = bench_nodes(&[], variant, depth);
         let ablated = bench_nodes(&["--ablate", name], variant, depth);
