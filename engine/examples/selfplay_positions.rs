@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p engine --example selfplay_positions -- OPENINGS NODES \
-//!     [--threads 2] [--variant chess|crazyhouse] [--score] [--perturb]
+//!     [--threads 2] [--variant chess|crazyhouse|tranzit] [--score] [--perturb]
 //!     [--ablate NAME] > DATA
 //! ```
 //!
@@ -16,7 +16,10 @@
 //! reported a mate score or ±2000 cp for eight plies running (adjudicated
 //! to the side ahead). With `--score` each line also carries the search's
 //! score of the position, `FEN;result;cp` (centipawns from White's view,
-//! mates as ±3000), the format `tools/nnue/train.py` reads. With
+//! mates as ±3000), the format `tools/nnue/train.py` reads; in tranzit the
+//! score leaves out the points of decided boards (which the evaluation
+//! adds to the network's score, `eval::tranzit::decided_points`), and that
+//! remainder is what decides the adjudication. With
 //! `--perturb` (and `--score`), every ply also tries one random legal move
 //! other than the one played (the same moves on every run: the generator is
 //! seeded by the opening's line number) and keeps the position after it,
@@ -25,11 +28,12 @@
 //! search tree is full of and the games alone never show. `--ablate NAME`
 //! turns a part of the engine off, as `vsadnik --ablate` does
 //! (`docs/ablation.md`): `crazyhouse-network` plays with the hand-written
-//! drop evaluation.
+//! drop evaluation, `tranzit-network` the hand-written tranzit terms.
 
 use engine::ablation::Switch;
 use engine::{Engine, Limits, Score, Searchable, Silent};
 use movegen::drops::CrazyhousePosition;
+use movegen::tranzit::TranzitPosition;
 use movegen::{Chess, Color, Status, VariantId};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -46,6 +50,24 @@ const DECIDED_PLIES: usize = 8;
 /// Mate scores as centipawns in `--score` lines.
 const MATE_CP: i32 = 3000;
 
+/// A position self-play labels: its score's part that no network learns.
+trait Labelled: Searchable {
+    /// The fixed part of the evaluation, centipawns from White's view.
+    fn fixed_cp(&self) -> i32 {
+        0
+    }
+}
+
+impl Labelled for Chess {}
+
+impl Labelled for CrazyhousePosition {}
+
+impl Labelled for TranzitPosition {
+    fn fixed_cp(&self) -> i32 {
+        eval::tranzit::decided_points(self.current())
+    }
+}
+
 /// The move and score of a search of `pos` to `nodes` nodes.
 fn search<P: Searchable>(engine: &Engine, pos: &P, nodes: u64) -> Option<(P::Move, Option<Score>)> {
     let limits = Limits {
@@ -59,24 +81,24 @@ fn search<P: Searchable>(engine: &Engine, pos: &P, nodes: u64) -> Option<(P::Mov
     Some((m, result.score))
 }
 
-/// `score`, a search's of `pos`, in centipawns from White's view.
-fn white_cp<P: Searchable>(pos: &P, score: Option<Score>) -> i32 {
+/// `score`, a search's of `pos`, in centipawns from White's view, less
+/// [`Labelled::fixed_cp`].
+fn white_cp<P: Labelled>(pos: &P, score: Option<Score>) -> i32 {
     let white = if pos.side_to_move() == Color::White {
         1
     } else {
         -1
     };
-    white
-        * match score {
-            Some(Score::Mate(n)) => MATE_CP * n.signum(),
-            Some(Score::Cp(cp)) => cp.clamp(-MATE_CP, MATE_CP),
-            None => 0,
-        }
+    match score {
+        Some(Score::Mate(n)) => white * MATE_CP * n.signum(),
+        Some(Score::Cp(cp)) => (white * cp - pos.fixed_cp()).clamp(-MATE_CP, MATE_CP),
+        None => 0,
+    }
 }
 
 /// The position one random legal move other than `played` away from
 /// `pos`, with its search's score, if it is quiet (as in [`play`]).
-fn perturbed<P: Searchable>(
+fn perturbed<P: Labelled>(
     engine: &Engine,
     pos: &mut P,
     played: P::Move,
@@ -104,7 +126,7 @@ fn perturbed<P: Searchable>(
 /// Plays one game from `fen`; returns its quiet positions (each with the
 /// search's score from White's view) and White's result. With `rng`, each
 /// ply also adds its [`perturbed`] position.
-fn play<P: Searchable>(
+fn play<P: Labelled>(
     engine: &mut Engine,
     fen: &str,
     nodes: u64,
@@ -124,20 +146,20 @@ fn play<P: Searchable>(
             return Some((quiet, result));
         }
         let (m, score) = search(engine, &pos, nodes)?;
+        let cp = white_cp(&pos, score);
         if !pos.in_check() && !pos.is_tactical(m) {
-            quiet.push((pos.to_fen(), white_cp(&pos, score)));
+            quiet.push((pos.to_fen(), cp));
         }
         if let Some(rng) = rng.as_mut() {
             quiet.extend(perturbed(engine, &mut pos, m, nodes, rng));
         }
-        let ahead = match score {
-            Some(Score::Mate(n)) => n.signum(),
-            Some(Score::Cp(cp)) if cp.abs() >= DECIDED_CP => cp.signum(),
-            _ => 0,
+        decided = if cp.abs() >= DECIDED_CP {
+            decided + 1
+        } else {
+            0
         };
-        decided = if ahead != 0 { decided + 1 } else { 0 };
         if decided >= DECIDED_PLIES {
-            let white_ahead = (ahead > 0) == (pos.side_to_move() == Color::White);
+            let white_ahead = cp + pos.fixed_cp() > 0;
             return Some((quiet, if white_ahead { "1.0" } else { "0.0" }));
         }
         pos.make_move(m);
@@ -158,7 +180,7 @@ struct Args {
 }
 
 fn parse_args() -> Args {
-    let usage = "usage: selfplay_positions OPENINGS NODES [--threads N] [--variant chess|crazyhouse] [--score] [--perturb] [--ablate NAME]";
+    let usage = "usage: selfplay_positions OPENINGS NODES [--threads N] [--variant chess|crazyhouse|tranzit] [--score] [--perturb] [--ablate NAME]";
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (path, nodes) = match args.as_slice() {
         [p, n, ..] => (p.clone(), n.parse::<u64>().expect(usage)),
@@ -181,7 +203,12 @@ fn parse_args() -> Args {
                 out.variant = rest
                     .next()
                     .and_then(|v| VariantId::from_name(v))
-                    .filter(|v| matches!(v, VariantId::Chess | VariantId::Crazyhouse))
+                    .filter(|v| {
+                        matches!(
+                            v,
+                            VariantId::Chess | VariantId::Crazyhouse | VariantId::Tranzit
+                        )
+                    })
                     .expect(usage)
             }
             "--score" => out.scores = true,
@@ -200,12 +227,13 @@ fn main() {
     let args = parse_args();
     match args.variant {
         VariantId::Crazyhouse => run::<CrazyhousePosition>(&args),
+        VariantId::Tranzit => run::<TranzitPosition>(&args),
         _ => run::<Chess>(&args),
     }
 }
 
 /// Plays a game from every opening of `args` with position type `P`.
-fn run<P: Searchable>(args: &Args) {
+fn run<P: Labelled>(args: &Args) {
     let text = std::fs::read_to_string(&args.path).expect("readable openings file");
     let openings: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let next = AtomicUsize::new(0);

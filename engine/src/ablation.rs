@@ -34,17 +34,21 @@ pub enum Switch {
     /// Crazyhouse, bughouse and Swedish chess: evaluate with the
     /// hand-written drop terms instead of the crazyhouse network.
     CrazyhouseNetwork,
+    /// Chess-tranzit: evaluate with the hand-written tranzit terms instead
+    /// of the tranzit network.
+    TranzitNetwork,
 }
 
 impl Switch {
     /// Every switch, in the order of [`Switch::name`]s in the usage line.
-    pub const ALL: [Switch; 6] = [
+    pub const ALL: [Switch; 7] = [
         Switch::TranzitEval,
         Switch::TavreliBelowTop,
         Switch::ProgressiveDefence,
         Switch::ProgressiveSolver,
         Switch::ChessNetwork,
         Switch::CrazyhouseNetwork,
+        Switch::TranzitNetwork,
     ];
 
     /// The name on the command line.
@@ -56,6 +60,7 @@ impl Switch {
             Switch::ProgressiveSolver => "progressive-solver",
             Switch::ChessNetwork => "chess-network",
             Switch::CrazyhouseNetwork => "crazyhouse-network",
+            Switch::TranzitNetwork => "tranzit-network",
         }
     }
 

@@ -31,6 +31,7 @@ impl Settings {
             Switch::ProgressiveSolver => self.series.solver_off = true,
             Switch::ChessNetwork => self.eval.chess_network_off = true,
             Switch::CrazyhouseNetwork => self.eval.crazyhouse_network_off = true,
+            Switch::TranzitNetwork => self.eval.tranzit_network_off = true,
         }
     }
 }

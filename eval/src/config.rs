@@ -19,8 +19,13 @@ pub struct EvalConfig {
     /// drop terms instead of the crazyhouse network (`--ablate
     /// crazyhouse-network`, [`crate::drops::evaluate_by_network`]).
     pub crazyhouse_network_off: bool,
+    /// Chess-tranzit evaluated by the hand-written terms instead of the
+    /// tranzit network (`--ablate tranzit-network`,
+    /// [`crate::tranzit::evaluate`]).
+    pub tranzit_network_off: bool,
     /// Chess-tranzit evaluated without its own terms (`--ablate
-    /// tranzit-eval`, [`crate::tranzit::evaluate_plain`]).
+    /// tranzit-eval`, [`crate::tranzit::evaluate_plain`]; the network off
+    /// too).
     pub tranzit_plain: bool,
     /// Tavreli evaluated from the tower tops only (`--ablate
     /// tavreli-below-top`, [`crate::tavreli`]): no reserves, prisoners,

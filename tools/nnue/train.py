@@ -2,7 +2,7 @@
 weights for `eval/src/nnue/`.
 
     python3 -m tools.nnue.train DATA... --out eval/nets/chess.nnue
-        [--variant chess|crazyhouse] [--hidden 128] [--epochs 10]
+        [--variant chess|crazyhouse|tranzit] [--hidden 128] [--epochs 10]
         [--batch 4096] [--lr 0.002] [--wdl 0.0] [--val 0.02] [--seed 1]
         [--no-mirror] [--init FILE]
 
@@ -15,7 +15,11 @@ weights both sides share, the two sides' hidden layers after a squared
 clipped ReLU, the side to move's first, and one output. The crazyhouse
 network has 80 more inputs, for the pieces in hand: one per (colour relative
 to the side viewing, kind pawn to queen, k from 1 to 8), on while that side
-holds at least k pieces of that kind (848 in all). The output is a
+holds at least k pieces of that kind (848 in all). The tranzit network has
+768 square inputs per board (1536), then the same 80 count inputs, of which
+it uses three slots per colour: the colour has transferred from board I to
+board II, board I is decided, board II is decided (1616 in all). The
+output is a
 logit: the centipawn score is output * 400 / ln 10. The loss is the squared
 difference of sigmoid(output) and sigmoid(target), the target being
 (1 - wdl) * cp + wdl * result on the same scale.
@@ -45,90 +49,130 @@ CP_PER_LOGIT = 400 / math.log(10)
 KINDS = "pnbrqk"
 BOARD = 768  # the square inputs
 HAND_KINDS = "pnbrq"
-HAND_STEPS = 8  # hand inputs per (relative colour, kind)
+COUNT_SLOTS = 5  # counts per colour: the hand's kinds, or the tranzit flags
+HAND_STEPS = 8  # count inputs per (relative colour, slot)
+TRANSFERRED, BOARD_I_DECIDED, BOARD_II_DECIDED = 0, 1, 2  # tranzit's slots
 MAX_PIECES = 32  # a piece is on the board or in a hand, one input each
 
 
 class Layout:
-    """Where the inputs are: the square inputs, the hand inputs (crazyhouse
-    only), the column of an empty slot (`pad`) and the training-only
-    inputs (a "factoriser"): one per (relative colour, kind) whatever the
-    square, active with every square input of that piece. Their weights are
-    added into every square's weights when the file is written, so the
-    engine's network is unchanged; they let the few positions of a rare
-    square still learn the piece's common value."""
+    """Where the inputs are: the square inputs of each board, the count
+    inputs (crazyhouse: the hands; tranzit: the flags), the column of an
+    empty slot (`pad`) and the training-only inputs (a "factoriser"): one
+    per (board, relative colour, kind) whatever the square, active with
+    every square input of that piece. Their weights are added into every
+    square's weights when the file is written, so the engine's network is
+    unchanged; they let the few positions of a rare square still learn the
+    piece's common value."""
 
-    def __init__(self, hand):
-        self.hand = 2 * len(HAND_KINDS) * HAND_STEPS if hand else 0
-        self.inputs = BOARD + self.hand
+    def __init__(self, variant):
+        self.variant = variant
+        self.boards = 2 if variant == "tranzit" else 1
+        self.board_inputs = BOARD * self.boards
+        counts = variant in ("crazyhouse", "tranzit")
+        self.counts = 2 * COUNT_SLOTS * HAND_STEPS if counts else 0
+        self.inputs = self.board_inputs + self.counts
         self.pad = self.inputs
         self.factors = self.pad + 1
-        self.width = self.factors + 12
+        self.width = self.factors + 12 * self.boards
+        # feature slots per view: every piece, and every count step
+        self.slots = MAX_PIECES + (2 * 3 if variant == "tranzit" else 0)
 
 
-def hand_features(held, white_view):
-    """The hand inputs of one view: `held` maps (white, kind) to a count."""
+def count_features(counts, white_view, layout):
+    """The count inputs of one view: `counts` maps (white, slot) to a
+    count, each step up to it one input."""
     out = []
-    for (white, kind), n in held.items():
+    for (white, slot), n in counts.items():
         theirs = white != white_view
-        base = BOARD + (theirs * len(HAND_KINDS) + kind) * HAND_STEPS
+        base = layout.board_inputs + (theirs * COUNT_SLOTS + slot) * HAND_STEPS
         out.extend(base + k for k in range(min(n, HAND_STEPS)))
     return out
 CLIP_HIDDEN = 3.5  # |hidden weight| bound: 33 * 3.5 * QA < 32767
 
 
-def features(fen, mirror):
-    """The feature indices of both views (side to move first) of a FEN; a
-    crazyhouse FEN's pieces in hand (``[...]``) give the hand inputs, and
-    its promoted pieces' marks (``~``) are passed over."""
-    board, side = fen.split()[:2]
-    held = {}
+def placement(text, files):
+    """The pieces of a FEN placement of `files` files per rank, as (white,
+    kind, file, rank); promoted pieces' marks (``~``) are passed over."""
+    pieces = []
+    for i, row in enumerate(text.split("/")):
+        rank = 7 - i
+        file = 0
+        digits = ""
+        for ch in row + "/":
+            if ch.isdigit():
+                digits += ch
+                continue
+            if digits:
+                file += int(digits)
+                digits = ""
+            if ch in "~/":
+                continue
+            pieces.append((ch.isupper(), KINDS.index(ch.lower()), file, rank))
+            file += 1
+        assert file == files, f"rank {rank + 1} of {text} is not {files} files"
+    return pieces
+
+
+def parse(fen, variant):
+    """A FEN's pieces as (white, kind, board, file, rank), its counts and
+    whether White is to move. Crazyhouse: the hands (``[...]``) count per
+    kind. Tranzit (a 16-file FEN with the engine's results and transferred
+    fields): per colour, whether it has transferred and whether each board
+    is decided."""
+    fields = fen.split()
+    board, side = fields[:2]
+    counts = {}
     if "[" in board:
         board, hand = board.rstrip("]").split("[")
         for ch in hand:
             key = (ch.isupper(), HAND_KINDS.index(ch.lower()))
-            held[key] = held.get(key, 0) + 1
+            counts[key] = counts.get(key, 0) + 1
+    files = 16 if variant == "tranzit" else 8
+    pieces = [(w, k, f // 8, f % 8, r) for w, k, f, r in placement(board, files)]
+    if variant == "tranzit":
+        results = fields[6] if len(fields) > 6 else "--"
+        moved = fields[7] if len(fields) > 7 else "-"
+        for white in (True, False):
+            counts[(white, TRANSFERRED)] = int(("W" if white else "B") in moved)
+            counts[(white, BOARD_I_DECIDED)] = int(results[0] != "-")
+            counts[(white, BOARD_II_DECIDED)] = int(results[1] != "-")
+    return pieces, counts, side == "w"
+
+
+def features(fen, mirror, layout):
+    """The feature indices of both views (side to move first) of a FEN and
+    whether White is to move."""
+    pieces, counts, stm_white = parse(fen, layout.variant)
     us, them = [], []
-    stm_white = side == "w"
-    rank = 7
-    file = 0
-    for ch in board:
-        if ch == "~":
-            continue
-        if ch == "/":
-            rank -= 1
-            file = 0
-        elif ch.isdigit():
-            file += int(ch)
+    for white, kind, board, file, rank in pieces:
+        sq = rank * 8 + (7 - file if mirror else file)
+        base = board * BOARD
+        wi = base + (0 if white else 384) + kind * 64 + sq
+        bi = base + (384 if white else 0) + kind * 64 + (sq ^ 56)
+        if stm_white:
+            us.append(wi)
+            them.append(bi)
         else:
-            sq = rank * 8 + (7 - file if mirror else file)
-            white = ch.isupper()
-            kind = KINDS.index(ch.lower())
-            wi = (0 if white else 384) + kind * 64 + sq
-            bi = (384 if white else 0) + kind * 64 + (sq ^ 56)
-            if stm_white:
-                us.append(wi)
-                them.append(bi)
-            else:
-                us.append(bi)
-                them.append(wi)
-            file += 1
-    white_hand, black_hand = hand_features(held, True), hand_features(held, False)
+            us.append(bi)
+            them.append(wi)
+    white_counts = count_features(counts, True, layout)
+    black_counts = count_features(counts, False, layout)
     if stm_white:
-        return us + white_hand, them + black_hand, stm_white
-    return us + black_hand, them + white_hand, stm_white
+        return us + white_counts, them + black_counts, stm_white
+    return us + black_counts, them + white_counts, stm_white
 
 
 def load(paths, mirror, layout):
-    """Feature arrays (n, 32) of both views and the targets' two parts,
+    """Feature arrays (n, slots) of both views and the targets' two parts,
     filled in place so that millions of positions fit in memory."""
     lines = 0
     for path in paths:
         with open(path) as f:
             lines += sum(1 for _ in f)
     per = 2 if mirror else 1
-    us_rows = np.full((lines * per, MAX_PIECES), layout.pad, dtype=np.int16)
-    them_rows = np.full((lines * per, MAX_PIECES), layout.pad, dtype=np.int16)
+    us_rows = np.full((lines * per, layout.slots), layout.pad, dtype=np.int16)
+    them_rows = np.full((lines * per, layout.slots), layout.pad, dtype=np.int16)
     cps = np.zeros(lines * per, dtype=np.float32)
     results = np.zeros(lines * per, dtype=np.float32)
     n = 0
@@ -140,7 +184,7 @@ def load(paths, mirror, layout):
                     continue
                 fen, res, cp = parts[0], float(parts[1]), float(parts[2])
                 for m in (False, True) if mirror else (False,):
-                    us, them, white = features(fen, m)
+                    us, them, white = features(fen, m, layout)
                     us_rows[n, : len(us)] = us
                     them_rows[n, : len(them)] = them
                     cps[n] = cp if white else -cp
@@ -154,22 +198,23 @@ def sigmoid(x):
 
 
 def dense(idx, layout):
-    """Input rows (n, width) of padded feature indices: the square and hand
+    """Input rows (n, width) of padded feature indices: the square and count
     inputs, the pad column for empty slots, and the factor inputs."""
     idx = idx.astype(np.int64)
     x = np.zeros((idx.shape[0], layout.width), dtype=np.float32)
     np.put_along_axis(x, idx, 1.0, axis=1)
     x[:, layout.pad] = 0.0
-    x[:, layout.factors :] = x[:, :BOARD].reshape(-1, 12, 64).sum(axis=2)
+    squares = x[:, : layout.board_inputs]
+    x[:, layout.factors :] = squares.reshape(-1, 12 * layout.boards, 64).sum(axis=2)
     return x
 
 
 def merged_hidden(w1, layout):
     """The hidden weights the engine uses: each square's own plus its
-    factor, then the hand inputs' own."""
-    rows = np.arange(BOARD)
+    factor, then the count inputs' own."""
+    rows = np.arange(layout.board_inputs)
     board = w1[rows] + w1[layout.factors + rows // 64]
-    return np.concatenate([board, w1[BOARD : layout.inputs]])
+    return np.concatenate([board, w1[layout.board_inputs : layout.inputs]])
 
 
 class Net:
@@ -296,7 +341,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data", nargs="+")
     ap.add_argument("--out", required=True)
-    ap.add_argument("--variant", choices=["chess", "crazyhouse"], default="chess")
+    ap.add_argument("--variant", choices=["chess", "crazyhouse", "tranzit"], default="chess")
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--batch", type=int, default=4096)
@@ -309,7 +354,7 @@ def main():
     a = ap.parse_args()
     rng = np.random.default_rng(a.seed)
     t0 = time.time()
-    layout = Layout(hand=a.variant == "crazyhouse")
+    layout = Layout(a.variant)
     us, them, cp, res = load(a.data, not a.no_mirror, layout)
     t = targets(cp, res, a.wdl).astype(np.float32)
     # Validation: whole positions (both mirror images) held out.

@@ -1,9 +1,11 @@
 //! The networks' inputs, as the side viewing sees them. The chess network
 //! has one per (colour relative to the viewer, piece kind, square seen from
-//! the viewer's side), 768 in all; the crazyhouse network adds one per
-//! (colour relative to the viewer, kind in hand, k from 1 to
-//! [`HAND_STEPS`]), on while that colour holds at least k pieces of that
-//! kind: 848 in all.
+//! the viewer's side), 768 in all. The other networks have such a block per
+//! board, then one input per (colour relative to the viewer, count slot, k
+//! from 1 to [`HAND_STEPS`]), on while that colour's count in that slot is
+//! at least k. The crazyhouse network (one board) counts the pieces in
+//! hand, pawn to queen: 848 inputs. The tranzit network (two boards) counts
+//! [`TranzitCount`]s: 1616 inputs.
 
 use movegen::{Color, PieceKind, Square};
 
@@ -11,29 +13,46 @@ use movegen::{Color, PieceKind, Square};
 pub const BOARD_INPUTS: usize = 768;
 /// Hand inputs per (relative colour, kind): counts beyond are as this many.
 pub const HAND_STEPS: usize = 8;
-/// The kinds a hand holds (pawn to queen).
-const HAND_KINDS: usize = 5;
+/// Count slots per colour (the kinds a hand holds, pawn to queen).
+pub const COUNT_SLOTS: usize = 5;
+/// The count inputs after the boards' inputs.
+const COUNT_INPUTS: usize = 2 * COUNT_SLOTS * HAND_STEPS;
 /// The crazyhouse network's inputs: the board's, then the hands'.
-pub const DROP_INPUTS: usize = BOARD_INPUTS + 2 * HAND_KINDS * HAND_STEPS;
+pub const DROP_INPUTS: usize = BOARD_INPUTS + COUNT_INPUTS;
+/// The tranzit network's inputs: board I's, board II's, then the counts'.
+pub const TRANZIT_INPUTS: usize = 2 * BOARD_INPUTS + COUNT_INPUTS;
 
-/// The input index of a piece of `color` and `kind` on `sq`, as `view` sees
-/// it: its own pieces first, squares flipped rank-wise for Black.
+/// What the tranzit network counts per colour (each 0 or 1), by slot.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TranzitCount {
+    /// The colour has transferred from board I to board II (T14).
+    Transferred = 0,
+    /// Board I is decided (set for both colours).
+    BoardIDecided = 1,
+    /// Board II is decided (set for both colours).
+    BoardIIDecided = 2,
+}
+
+/// The input index of a piece of `color` and `kind` on `sq` of board
+/// `board`, as `view` sees it: its own pieces first, squares flipped
+/// rank-wise for Black.
 #[inline(always)]
-pub fn index(view: Color, color: Color, kind: PieceKind, sq: Square) -> usize {
+pub fn index(board: usize, view: Color, color: Color, kind: PieceKind, sq: Square) -> usize {
     let theirs = (color != view) as usize;
     let sq = match view {
         Color::White => sq.index(),
         Color::Black => sq.index() ^ 56,
     };
-    theirs * 384 + kind as usize * 64 + sq
+    board * BOARD_INPUTS + theirs * 384 + kind as usize * 64 + sq
 }
 
-/// The input index, as `view` sees it, that is on while `color` holds more
-/// than `step` pieces of `kind` (`step` below [`HAND_STEPS`]).
+/// The input index, as `view` sees it, that is on while `color`'s count in
+/// `slot` is above `step` (`step` below [`HAND_STEPS`]), in a network of
+/// `boards` boards.
 #[inline(always)]
-pub fn hand_index(view: Color, color: Color, kind: PieceKind, step: usize) -> usize {
+pub fn count_index(boards: usize, view: Color, color: Color, slot: usize, step: usize) -> usize {
     let theirs = (color != view) as usize;
-    BOARD_INPUTS + (theirs * HAND_KINDS + kind as usize) * HAND_STEPS + step
+    boards * BOARD_INPUTS + (theirs * COUNT_SLOTS + slot) * HAND_STEPS + step
 }
 
 #[cfg(test)]
@@ -46,12 +65,14 @@ mod tests {
     fn indices_match_the_trainer() {
         let e2 = Square::from_coords(4, 1);
         let e7 = Square::from_coords(4, 6);
-        let w = index(Color::White, Color::White, PieceKind::Pawn, e2);
+        let w = index(0, Color::White, Color::White, PieceKind::Pawn, e2);
         assert_eq!(w, 12);
-        assert_eq!(index(Color::Black, Color::Black, PieceKind::Pawn, e7), w);
-        let k = index(Color::Black, Color::White, PieceKind::King, e2);
+        assert_eq!(index(0, Color::Black, Color::Black, PieceKind::Pawn, e7), w);
+        let k = index(0, Color::Black, Color::White, PieceKind::King, e2);
         assert_eq!(k, 384 + 5 * 64 + (12 ^ 56));
         assert!(k < BOARD_INPUTS);
+        let m2 = index(1, Color::White, Color::White, PieceKind::Pawn, e2);
+        assert_eq!(m2, BOARD_INPUTS + 12);
     }
 
     /// The hand inputs as `train.py` numbers them: Black's own knight seen
@@ -59,12 +80,31 @@ mod tests {
     #[test]
     fn hand_indices_match_the_trainer() {
         let (w, b) = (Color::White, Color::Black);
-        assert_eq!(hand_index(b, b, PieceKind::Knight, 0), 776);
-        assert_eq!(hand_index(b, w, PieceKind::Bishop, 0), 824);
-        assert_eq!(hand_index(w, w, PieceKind::Pawn, 1), 769);
+        let hand =
+            |view, color, kind: PieceKind, step| count_index(1, view, color, kind as usize, step);
+        assert_eq!(hand(b, b, PieceKind::Knight, 0), 776);
+        assert_eq!(hand(b, w, PieceKind::Bishop, 0), 824);
+        assert_eq!(hand(w, w, PieceKind::Pawn, 1), 769);
         assert_eq!(
-            hand_index(w, b, PieceKind::Queen, HAND_STEPS - 1),
+            hand(w, b, PieceKind::Queen, HAND_STEPS - 1),
             DROP_INPUTS - 1
         );
+    }
+
+    /// The tranzit count inputs as `train.py` numbers them: the viewer's
+    /// own transfer, the other side's board-II flag.
+    #[test]
+    fn tranzit_indices_match_the_trainer() {
+        let (w, b) = (Color::White, Color::Black);
+        let slot = |c: TranzitCount| c as usize;
+        assert_eq!(
+            count_index(2, b, b, slot(TranzitCount::Transferred), 0),
+            1536
+        );
+        assert_eq!(
+            count_index(2, w, b, slot(TranzitCount::BoardIIDecided), 0),
+            1536 + 56
+        );
+        assert!(count_index(2, w, b, COUNT_SLOTS - 1, HAND_STEPS - 1) == TRANZIT_INPUTS - 1);
     }
 }

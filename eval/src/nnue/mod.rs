@@ -1,28 +1,32 @@
 //! The networks: small efficiently updatable neural networks (one hidden
 //! layer of [`HIDDEN`] neurons per side, one output). The chess network
 //! (768 inputs) was trained on Stockfish's static evaluation of vsadnik's
-//! self-play positions, the crazyhouse network (848 inputs: the board's
-//! and the pieces in hand) on the scores of vsadnik's own self-play
-//! searches (`tools/nnue/`, `docs/nnue.md`).
+//! self-play positions; the crazyhouse network (848 inputs: the board's
+//! and the pieces in hand) and the tranzit network (1616 inputs: both
+//! boards' and the [`TranzitCount`]s) on the scores of vsadnik's own
+//! self-play searches (`tools/nnue/`, `docs/nnue.md`).
 //!
-//! [`evaluate`] and [`evaluate_crazyhouse`] keep, per thread, the
-//! accumulator of the last board they evaluated and bring it to the next
-//! board by the pieces that differ, so a search that evaluates neighbouring
-//! positions pays for a few columns, not for every piece.
+//! [`evaluate`], [`evaluate_crazyhouse`] and [`evaluate_tranzit`] keep,
+//! per thread, the accumulator of the last position they evaluated and
+//! bring it to the next by the pieces that differ, so a search that
+//! evaluates neighbouring positions pays for a few columns, not for every
+//! piece.
 
 mod accumulator;
 mod features;
 mod mop_up;
 mod network;
 
-pub use accumulator::Accumulator;
-pub use features::{BOARD_INPUTS, DROP_INPUTS};
+pub use accumulator::{Accumulator, Counts};
+pub use features::{TranzitCount, BOARD_INPUTS, DROP_INPUTS, TRANZIT_INPUTS};
 pub use mop_up::mop_up;
 pub use network::{Network, NetworkError, HIDDEN};
 
 use crate::chess::SCORE_LIMIT;
+use features::COUNT_SLOTS;
 use movegen::drops::DropBoard;
-use movegen::Board;
+use movegen::tranzit::TranzitState;
+use movegen::{Board, Color};
 use std::cell::RefCell;
 use std::sync::LazyLock;
 
@@ -38,12 +42,21 @@ pub static CRAZYHOUSE_NETWORK: LazyLock<Network<DROP_INPUTS>> = LazyLock::new(||
         .expect("the embedded network is well formed (eval tests load it)")
 });
 
+/// The tranzit network, embedded in the binary.
+pub static TRANZIT_NETWORK: LazyLock<Network<TRANZIT_INPUTS>> = LazyLock::new(|| {
+    Network::from_bytes(include_bytes!("../../nets/tranzit.nnue"))
+        .expect("the embedded network is well formed (eval tests load it)")
+});
+
 thread_local! {
     /// The last chess board this thread evaluated and its accumulator.
     static LAST: RefCell<Accumulator> = RefCell::new(Accumulator::new(&NETWORK));
     /// The last crazyhouse board this thread evaluated and its accumulator.
     static LAST_DROPS: RefCell<Accumulator> =
         RefCell::new(Accumulator::new(&CRAZYHOUSE_NETWORK));
+    /// The last tranzit position this thread evaluated and its accumulator.
+    static LAST_TRANZIT: RefCell<Accumulator<2>> =
+        RefCell::new(Accumulator::new(&TRANZIT_NETWORK));
 }
 
 /// The chess network's evaluation of `b` plus the [`mop_up`] bonus:
@@ -64,8 +77,32 @@ pub fn evaluate_crazyhouse(s: &DropBoard) -> i32 {
     unsafe { run_kernel(s, *KERNEL) }
 }
 
-/// A position one of the networks evaluates: a chess [`Board`] or a
-/// crazyhouse [`DropBoard`].
+/// The tranzit network's evaluation of `s`: centipawns from the side to
+/// move's view, within ±[`SCORE_LIMIT`], by the [`kernel`] this CPU runs
+/// best. It does not count the points of decided boards
+/// ([`crate::tranzit::decided_points`] does).
+#[inline]
+pub fn evaluate_tranzit(s: &TranzitState) -> i32 {
+    // SAFETY: KERNEL is one of the kernels this CPU runs.
+    unsafe { run_kernel(s, *KERNEL) }
+}
+
+/// The tranzit network's counts of `s`: per colour, whether it has
+/// transferred and whether each board is decided.
+#[inline(always)]
+pub fn tranzit_counts(s: &TranzitState) -> Counts {
+    let mut counts = [[0; COUNT_SLOTS]; 2];
+    for color in Color::ALL {
+        let c = &mut counts[color as usize];
+        c[TranzitCount::Transferred as usize] = s.transferred[color.index()] as u8;
+        c[TranzitCount::BoardIDecided as usize] = s.results[0].decided() as u8;
+        c[TranzitCount::BoardIIDecided as usize] = s.results[1].decided() as u8;
+    }
+    counts
+}
+
+/// A position one of the networks evaluates: a chess [`Board`], a
+/// crazyhouse [`DropBoard`] or a [`TranzitState`].
 pub trait NetworkInput {
     /// The evaluation, inlined into each kernel (see [`Kernel`]).
     fn evaluate_inline(&self) -> i32;
@@ -92,6 +129,20 @@ impl NetworkInput for DropBoard {
             acc.update(net, &self.board);
             acc.update_hand(net, &self.reserve);
             net.output(&acc, self.board.side_to_move())
+                .clamp(-SCORE_LIMIT, SCORE_LIMIT)
+        })
+    }
+}
+
+impl NetworkInput for TranzitState {
+    #[inline(always)]
+    fn evaluate_inline(&self) -> i32 {
+        let net = &*TRANZIT_NETWORK;
+        LAST_TRANZIT.with(|last| {
+            let mut acc = last.borrow_mut();
+            acc.update_boards(net, [&self.boards[0], &self.boards[1]]);
+            acc.update_counts(net, tranzit_counts(self));
+            net.output(&acc, self.side_to_move())
                 .clamp(-SCORE_LIMIT, SCORE_LIMIT)
         })
     }
@@ -173,8 +224,9 @@ pub fn kernel() -> Kernel {
     *KERNEL
 }
 
-/// [`evaluate`] or [`evaluate_crazyhouse`] by `kernel`, which must be one
-/// of [`Kernel::available`] (else the generic code runs).
+/// [`evaluate`], [`evaluate_crazyhouse`] or [`evaluate_tranzit`] by
+/// `kernel`, which must be one of [`Kernel::available`] (else the generic
+/// code runs).
 pub fn evaluate_by<T: NetworkInput>(x: &T, kernel: Kernel) -> i32 {
     let kernel = if Kernel::available().contains(&kernel) {
         kernel
@@ -204,7 +256,8 @@ mod tests {
     use super::*;
     use crate::test_support::mirror_fen;
     use movegen::drops::CrazyhousePosition;
-    use movegen::{Chess, Color, Position};
+    use movegen::tranzit::TranzitPosition;
+    use movegen::{Chess, Position};
 
     fn eval_fen(fen: &str) -> i32 {
         evaluate(Chess::from_fen(fen).unwrap().board())
@@ -218,6 +271,7 @@ mod tests {
     fn the_embedded_networks_load() {
         assert_eq!(NETWORK.hidden(), HIDDEN);
         assert_eq!(CRAZYHOUSE_NETWORK.hidden(), HIDDEN);
+        assert_eq!(TRANZIT_NETWORK.hidden(), HIDDEN);
     }
 
     /// In crazyhouse a queen more in hand is clearly better, for whichever
@@ -296,13 +350,37 @@ mod tests {
     }
 
     /// Every kernel this CPU runs gives the same score, along a game of
-    /// chess and one of crazyhouse.
+    /// chess, one of crazyhouse and one of tranzit.
     #[test]
     fn kernels_agree() {
         along_a_game(Chess::startpos(), |p| kernels_agree_on(p.board(), evaluate));
         along_a_game(CrazyhousePosition::startpos(), |p| {
             kernels_agree_on(p.current(), evaluate_crazyhouse)
         });
+        along_a_game(TranzitPosition::startpos(), |p| {
+            kernels_agree_on(p.current(), evaluate_tranzit)
+        });
+    }
+
+    /// The tranzit accumulator, brought from position to position over
+    /// both boards and the counts, equals a fresh one along a game with
+    /// transfers, and back.
+    #[test]
+    fn tranzit_updates_equal_a_refresh() {
+        let mut states = Vec::new();
+        along_a_game(TranzitPosition::startpos(), |p| states.push(*p.current()));
+        assert!(states.iter().any(|s| s.boards[1].occupied() != 0));
+        let net = &*TRANZIT_NETWORK;
+        let mut acc = Accumulator::<2>::new(net);
+        for (i, s) in states.iter().chain(states.iter().rev()).enumerate() {
+            acc.update_boards(net, [&s.boards[0], &s.boards[1]]);
+            acc.update_counts(net, tranzit_counts(s));
+            let mut fresh = Accumulator::<2>::new(net);
+            fresh.update_boards(net, [&s.boards[0], &s.boards[1]]);
+            fresh.update_counts(net, tranzit_counts(s));
+            assert!(acc == fresh, "accumulator drifted at step {i}");
+            assert_eq!(evaluate_tranzit(s), net.output(&fresh, s.side_to_move()));
+        }
     }
 
     /// The crazyhouse accumulator, brought from board to board and hand to

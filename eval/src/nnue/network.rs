@@ -61,7 +61,7 @@ impl fmt::Display for NetworkError {
 }
 
 /// The weights of a network of `N` inputs (the chess network's 768 by
-/// default, the crazyhouse network's 848).
+/// default, the crazyhouse network's 848, the tranzit network's 1616).
 pub struct Network<const N: usize = BOARD_INPUTS> {
     /// Hidden weights, one row of [`HIDDEN`] per input.
     pub(super) hidden: Box<[[i16; HIDDEN]; N]>,
@@ -146,11 +146,11 @@ impl<const N: usize> Network<N> {
         HIDDEN
     }
 
-    /// The score in centipawns, from `stm`'s view, of the board whose
+    /// The score in centipawns, from `stm`'s view, of the position whose
     /// accumulator is `acc` (inlined always, as
-    /// [`super::Accumulator::update`]).
+    /// [`super::Accumulator::update_boards`]).
     #[inline(always)]
-    pub fn output(&self, acc: &Accumulator, stm: Color) -> i32 {
+    pub fn output<const BOARDS: usize>(&self, acc: &Accumulator<BOARDS>, stm: Color) -> i32 {
         let us = acc.view(stm);
         let them = acc.view(stm.flip());
         let sum = layer(us, &self.out[0]) + layer(them, &self.out[1]) + self.out_bias as i64;

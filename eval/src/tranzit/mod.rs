@@ -1,7 +1,9 @@
-//! Chess-tranzit evaluation over both boards: points of decided boards (with
-//! T14 applied), material and activity per board, king safety where the king
-//! stands, the T14 requirement to have transferred, and the pull of a live
-//! board II. Every term but the decided points reports a weight of
+//! Chess-tranzit evaluation over both boards: the points of decided boards
+//! (with T14 applied) plus the tranzit network's score of the rest
+//! ([`crate::nnue::evaluate_tranzit`]), or, with the network off, the
+//! hand-written terms: material and activity per board, king safety where
+//! the king stands, the T14 requirement to have transferred, and the pull
+//! of a live board II. Every hand-written term reports a weight of
 //! [`TranzitWeights`] to an [`Acc`], so the Texel tuner fits them
 //! (`docs/eval.md`, "Tranzit and tavreli").
 
@@ -177,13 +179,25 @@ pub fn evaluate_plain(s: &TranzitState) -> i32 {
     evaluate_generic::<true, Sum>(s, &WEIGHTS, &mut Sum::default()).white
 }
 
-/// Evaluates a tranzit state from the side to move's view.
+/// The points of the decided boards, T14 applied, in centipawns from
+/// White's view: the part of the evaluation no network learns.
+pub fn decided_points(s: &TranzitState) -> i32 {
+    decided_margin::<false>(s) * HALF_POINT
+}
+
+/// Evaluates a tranzit state from the side to move's view: the network
+/// plus [`decided_points`], or the hand-written terms when `config` turns
+/// the network (`tranzit_network_off`) or the tranzit terms
+/// (`tranzit_plain`) off.
 pub fn evaluate(s: &TranzitState, config: &EvalConfig) -> i32 {
-    let white = evaluate_with(s, &WEIGHTS, config, &mut Sum::default()).white;
-    match s.side_to_move() {
-        Color::White => white,
-        Color::Black => -white,
+    let stm = match s.side_to_move() {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    if !config.tranzit_network_off && !config.tranzit_plain {
+        return crate::nnue::evaluate_tranzit(s) + stm * decided_points(s);
     }
+    stm * evaluate_with(s, &WEIGHTS, config, &mut Sum::default()).white
 }
 
 impl Evaluate for TranzitPosition {

@@ -55,12 +55,16 @@ fn the_default_is_the_full_evaluation() {
 #[test]
 fn tranzit_eval_off_drops_the_tranzit_terms_only() {
     let full = scores(&EvalConfig::default());
+    let hand_written = EvalConfig {
+        tranzit_network_off: true,
+        ..Default::default()
+    };
     let plain = EvalConfig {
         tranzit_plain: true,
         ..Default::default()
     };
     let off = scores(&plain);
-    assert_ne!(off[0], full[0], "the T14 terms are off");
+    assert_ne!(off[0], scores(&hand_written)[0], "the T14 terms are off");
     let s = TranzitPosition::from_fen(TRANSFER).unwrap();
     assert_eq!(off[0], eval::tranzit::evaluate_plain(s.current()));
     assert_eq!(off[1..], full[1..], "the other variants are not affected");
@@ -127,6 +131,42 @@ fn crazyhouse_network_off_uses_the_drop_terms() {
         eval::drops::evaluate::<movegen::drops::Bughouse>(bug.current(), &hand),
         "bughouse too"
     );
+}
+
+#[test]
+fn tranzit_network_off_uses_the_tranzit_terms() {
+    let full = scores(&EvalConfig::default());
+    let hand = EvalConfig {
+        tranzit_network_off: true,
+        ..Default::default()
+    };
+    let off = scores(&hand);
+    let s = TranzitPosition::from_fen(TRANSFER).unwrap();
+    let white = eval::tranzit::evaluate_with(
+        s.current(),
+        &eval::tranzit::WEIGHTS,
+        &hand,
+        &mut eval::acc::Sum::default(),
+    )
+    .white;
+    assert_eq!(off[0], white, "the hand-written terms, White to move");
+    assert_ne!(off[0], full[0]);
+    assert_eq!(off[1..], full[1..], "the others are not affected");
+}
+
+/// Tranzit's evaluation is the network's score plus the points of the
+/// decided boards, T14 applied: board II, won by Black, counts for Black
+/// only once Black has transferred.
+#[test]
+fn tranzit_adds_the_decided_points_to_the_network() {
+    let half = eval::tranzit::HALF_POINT;
+    for (transferred, points) in [("WB", -2 * half), ("W", 0)] {
+        let fen = format!("r3k3r7/16/16/16/16/16/16/R3K3R7 w - - 0 30 -b {transferred}");
+        let s = TranzitPosition::from_fen(&fen).unwrap();
+        assert_eq!(eval::tranzit::decided_points(s.current()), points, "{fen}");
+        let net = eval::nnue::evaluate_tranzit(s.current());
+        assert_eq!(s.evaluate(&EvalConfig::default()), net + points, "{fen}");
+    }
 }
 
 /// Bughouse and Swedish chess evaluate each board by the crazyhouse

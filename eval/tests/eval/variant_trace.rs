@@ -2,7 +2,8 @@
 //! tuned weights: the tuner's trace reproduces the search's sum exactly, and
 //! the breakdown is what the search scores (`docs/eval.md`, "Tranzit and
 //! tavreli", "Drop chess"; the drop variants under `--ablate
-//! crazyhouse-network`, as the network plays them otherwise).
+//! crazyhouse-network` and tranzit under `--ablate tranzit-network`, as the
+//! networks play them otherwise).
 
 use eval::acc::{Acc, Sum, Trace};
 use eval::breakdown::Breakdown;
@@ -75,8 +76,12 @@ fn check<P, W: Params>(
 
 #[test]
 fn tranzit_trace_reproduces_the_evaluation() {
+    let hand_written = EvalConfig {
+        tranzit_network_off: true,
+        ..Default::default()
+    };
     let positions: Vec<(TranzitState, i32)> =
-        random_positions::<TranzitPosition>(30, &EvalConfig::default())
+        random_positions::<TranzitPosition>(30, &hand_written)
             .into_iter()
             .map(|(p, s)| (*p.current(), s))
             .collect();
@@ -86,8 +91,8 @@ fn tranzit_trace_reproduces_the_evaluation() {
         w,
         |s, trace| {
             (
-                eval::tranzit::evaluate_with(s, w, &EvalConfig::default(), trace),
-                eval::tranzit::evaluate_with(s, w, &EvalConfig::default(), &mut Sum::default()),
+                eval::tranzit::evaluate_with(s, w, &hand_written, trace),
+                eval::tranzit::evaluate_with(s, w, &hand_written, &mut Sum::default()),
             )
         },
         |s| s.side_to_move(),
