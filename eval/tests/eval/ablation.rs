@@ -158,7 +158,7 @@ fn tranzit_network_off_uses_the_tranzit_terms() {
 /// decided boards, T14 applied: board II, won by Black, counts for Black
 /// only once Black has transferred.
 #[test]
-fn tranzit_adds_the_decided_points_to_the_network() {
+fn t14_decided_points_are_added_to_the_network() {
     let half = eval::tranzit::HALF_POINT;
     for (transferred, points) in [("WB", -2 * half), ("W", 0)] {
         let fen = format!("r3k3r7/16/16/16/16/16/16/R3K3R7 w - - 0 30 -b {transferred}");
