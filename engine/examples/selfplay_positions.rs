@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p engine --example selfplay_positions -- OPENINGS NODES \
-//!     [--threads 2] [--variant chess|crazyhouse|tranzit] [--score] [--perturb]
+//!     [--threads 2] [--variant chess|crazyhouse|tranzit|tavreli] [--score] [--perturb]
 //!     [--ablate NAME] > DATA
 //! ```
 //!
@@ -28,11 +28,13 @@
 //! search tree is full of and the games alone never show. `--ablate NAME`
 //! turns a part of the engine off, as `vsadnik --ablate` does
 //! (`docs/ablation.md`): `crazyhouse-network` plays with the hand-written
-//! drop evaluation, `tranzit-network` the hand-written tranzit terms.
+//! drop evaluation, `tranzit-network` the hand-written tranzit terms,
+//! `tavreli-network` the hand-written tavreli terms.
 
 use engine::ablation::Switch;
 use engine::{Engine, Limits, Score, Searchable, Silent};
 use movegen::drops::CrazyhousePosition;
+use movegen::tavreli::TavreliPosition;
 use movegen::tranzit::TranzitPosition;
 use movegen::{Chess, Color, Status, VariantId};
 use rand::rngs::StdRng;
@@ -61,6 +63,8 @@ trait Labelled: Searchable {
 impl Labelled for Chess {}
 
 impl Labelled for CrazyhousePosition {}
+
+impl Labelled for TavreliPosition {}
 
 impl Labelled for TranzitPosition {
     fn fixed_cp(&self) -> i32 {
@@ -180,7 +184,7 @@ struct Args {
 }
 
 fn parse_args() -> Args {
-    let usage = "usage: selfplay_positions OPENINGS NODES [--threads N] [--variant chess|crazyhouse|tranzit] [--score] [--perturb] [--ablate NAME]";
+    let usage = "usage: selfplay_positions OPENINGS NODES [--threads N] [--variant chess|crazyhouse|tranzit|tavreli] [--score] [--perturb] [--ablate NAME]";
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (path, nodes) = match args.as_slice() {
         [p, n, ..] => (p.clone(), n.parse::<u64>().expect(usage)),
@@ -206,7 +210,10 @@ fn parse_args() -> Args {
                     .filter(|v| {
                         matches!(
                             v,
-                            VariantId::Chess | VariantId::Crazyhouse | VariantId::Tranzit
+                            VariantId::Chess
+                                | VariantId::Crazyhouse
+                                | VariantId::Tranzit
+                                | VariantId::Tavreli
                         )
                     })
                     .expect(usage)
@@ -228,6 +235,7 @@ fn main() {
     match args.variant {
         VariantId::Crazyhouse => run::<CrazyhousePosition>(&args),
         VariantId::Tranzit => run::<TranzitPosition>(&args),
+        VariantId::Tavreli => run::<TavreliPosition>(&args),
         _ => run::<Chess>(&args),
     }
 }

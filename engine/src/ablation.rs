@@ -37,11 +37,14 @@ pub enum Switch {
     /// Chess-tranzit: evaluate with the hand-written tranzit terms instead
     /// of the tranzit network.
     TranzitNetwork,
+    /// Tavreli: evaluate with the hand-written tavreli terms instead of the
+    /// tavreli network.
+    TavreliNetwork,
 }
 
 impl Switch {
     /// Every switch, in the order of [`Switch::name`]s in the usage line.
-    pub const ALL: [Switch; 7] = [
+    pub const ALL: [Switch; 8] = [
         Switch::TranzitEval,
         Switch::TavreliBelowTop,
         Switch::ProgressiveDefence,
@@ -49,6 +52,7 @@ impl Switch {
         Switch::ChessNetwork,
         Switch::CrazyhouseNetwork,
         Switch::TranzitNetwork,
+        Switch::TavreliNetwork,
     ];
 
     /// The name on the command line.
@@ -61,6 +65,7 @@ impl Switch {
             Switch::ChessNetwork => "chess-network",
             Switch::CrazyhouseNetwork => "crazyhouse-network",
             Switch::TranzitNetwork => "tranzit-network",
+            Switch::TavreliNetwork => "tavreli-network",
         }
     }
 

@@ -32,6 +32,7 @@ impl Settings {
             Switch::ChessNetwork => self.eval.chess_network_off = true,
             Switch::CrazyhouseNetwork => self.eval.crazyhouse_network_off = true,
             Switch::TranzitNetwork => self.eval.tranzit_network_off = true,
+            Switch::TavreliNetwork => self.eval.tavreli_network_off = true,
         }
     }
 }

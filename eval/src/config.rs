@@ -27,9 +27,12 @@ pub struct EvalConfig {
     /// tranzit-eval`, [`crate::tranzit::evaluate_plain`]; the network off
     /// too).
     pub tranzit_plain: bool,
+    /// Tavreli evaluated by the hand-written terms instead of the tavreli
+    /// network (`--ablate tavreli-network`, [`crate::tavreli::evaluate`]).
+    pub tavreli_network_off: bool,
     /// Tavreli evaluated from the tower tops only (`--ablate
     /// tavreli-below-top`, [`crate::tavreli`]): no reserves, prisoners,
-    /// tower risk or liberation threats.
+    /// tower risk or liberation threats (the network off too).
     pub tavreli_tops_only: bool,
     /// The partner's wishes in the team variants (bughouse, Swedish), added
     /// to the team value of each piece ([`crate::drops::team`]); all zero:

@@ -2,7 +2,7 @@
 weights for `eval/src/nnue/`.
 
     python3 -m tools.nnue.train DATA... --out eval/nets/chess.nnue
-        [--variant chess|crazyhouse|tranzit] [--hidden 128] [--epochs 10]
+        [--variant chess|crazyhouse|tranzit|tavreli] [--hidden 128] [--epochs 10]
         [--batch 4096] [--lr 0.002] [--wdl 0.0] [--val 0.02] [--seed 1]
         [--no-mirror] [--init FILE]
 
@@ -19,7 +19,12 @@ holds at least k pieces of that kind (848 in all). The tranzit network has
 768 square inputs per board (1536), then the same 80 count inputs, of which
 it uses three slots per colour: the colour has transferred from board I to
 board II, board I is decided, board II is decided (1616 in all). The
-output is a
+tavreli network has one input per (colour relative to the side viewing,
+kind of seven, the Helgi last, square) for the tower tops (896), then per
+(the piece's relative colour, its tower top's relative colour, kind,
+square) for the pieces right under a top (1792) and the same for the
+pieces deeper down (1792), each piece one input (4480 in all); a pawn
+covered on its last rank counts as its promotion kind. The output is a
 logit: the centipawn score is output * 400 / ln 10. The loss is the squared
 difference of sigmoid(output) and sigmoid(target), the target being
 (1 - wdl) * cp + wdl * result on the same scale.
@@ -28,7 +33,8 @@ difference of sigmoid(output) and sigmoid(target), the target being
 to refine the engine's network on new data) instead of random ones.
 
 Every position is also learnt with files mirrored (a <-> h) unless
---no-mirror. The file format (all little-endian): magic b"VSNN", u32
+--no-mirror, or the variant is tavreli (whose pawns promote by their
+starting file, R6). The file format (all little-endian): magic b"VSNN", u32
 version 1, u32 H (version 2: u32 H, u32 N, the number of inputs; the chess
 network is version 1 and has 768), then i16 hidden weights (N x H,
 input-major), i16 hidden biases (H), i16 output weights (2H), i32 output
@@ -53,6 +59,9 @@ COUNT_SLOTS = 5  # counts per colour: the hand's kinds, or the tranzit flags
 HAND_STEPS = 8  # count inputs per (relative colour, slot)
 TRANSFERRED, BOARD_I_DECIDED, BOARD_II_DECIDED = 0, 1, 2  # tranzit's slots
 MAX_PIECES = 32  # a piece is on the board or in a hand, one input each
+TAVRELI_KINDS = "pnbrqkh"  # the tavreli kinds in the engine's order
+TOWER_TOPS, TOWER_LAYER = 2 * 7 * 64, 4 * 7 * 64  # tavreli inputs per depth
+PROMOTION_BY_FILE = "rnbqhbnr"  # a tavreli pawn's promotion kind (R6)
 
 
 class Layout:
@@ -68,13 +77,17 @@ class Layout:
     def __init__(self, variant):
         self.variant = variant
         self.boards = 2 if variant == "tranzit" else 1
-        self.board_inputs = BOARD * self.boards
+        if variant == "tavreli":
+            self.board_inputs = TOWER_TOPS + 2 * TOWER_LAYER
+        else:
+            self.board_inputs = BOARD * self.boards
         counts = variant in ("crazyhouse", "tranzit")
         self.counts = 2 * COUNT_SLOTS * HAND_STEPS if counts else 0
         self.inputs = self.board_inputs + self.counts
         self.pad = self.inputs
         self.factors = self.pad + 1
-        self.width = self.factors + 12 * self.boards
+        self.blocks = self.board_inputs // 64  # one factor per 64 squares
+        self.width = self.factors + self.blocks
         # feature slots per view: every piece, and every count step
         self.slots = MAX_PIECES + (2 * 3 if variant == "tranzit" else 0)
 
@@ -140,9 +153,70 @@ def parse(fen, variant):
     return pieces, counts, side == "w"
 
 
+def towers(text):
+    """The towers of a tavreli FEN placement as (file, rank, pieces), the
+    pieces top first as (white, kind index, promotion letter or None);
+    the markers ``^`` and ``~`` are passed over."""
+    out = []
+    for i, row in enumerate(text.split("/")):
+        rank, file, at = 7 - i, 0, 0
+        while at < len(row):
+            ch = row[at]
+            if ch.isdigit():
+                file += int(ch)
+                at += 1
+                continue
+            end = row.index(")", at) if ch == "(" else at + 1
+            while ch != "(" and end < len(row) and row[end] in "=^~":
+                end += 2 if row[end] == "=" else 1
+            body = row[at + 1 : end] if ch == "(" else row[at:end]
+            pieces, j = [], 0
+            while j < len(body):
+                white, kind, promo = body[j].isupper(), TAVRELI_KINDS.index(body[j].lower()), None
+                j += 1
+                while j < len(body) and body[j] in "=^~":
+                    if body[j] == "=":
+                        promo = body[j + 1].lower()
+                        j += 1
+                    j += 1
+                pieces.append((white, kind, promo))
+            out.append((file, rank, pieces))
+            file += 1
+            at = end + 1 if ch == "(" else end
+        assert file == 8, f"rank {rank + 1} of {text} is not 8 files"
+    return out
+
+
+def tavreli_features(fen):
+    """The tavreli feature indices of both views (White's, Black's) of a
+    FEN and whether White is to move (`eval/src/nnue/features.rs`,
+    ``tower_index``)."""
+    fields = fen.split()
+    views = ([], [])
+    for file, rank, pieces in towers(fields[0]):
+        top_white = pieces[0][0]
+        for depth, (white, kind, promo) in enumerate(pieces):
+            if kind == 0 and rank == (7 if white else 0):
+                kind = TAVRELI_KINDS.index(promo or PROMOTION_BY_FILE[file])
+            for v, view_white in enumerate((True, False)):
+                theirs = white != view_white
+                sq = rank * 8 + file if view_white else (rank ^ 7) * 8 + file
+                cell = kind * 64 + sq
+                if depth == 0:
+                    views[v].append(theirs * 448 + cell)
+                else:
+                    layer = TOWER_TOPS + (min(depth, 2) - 1) * TOWER_LAYER
+                    top_theirs = top_white != view_white
+                    views[v].append(layer + (theirs * 2 + top_theirs) * 448 + cell)
+    white = fields[1] == "w"
+    return (views[0], views[1], white) if white else (views[1], views[0], white)
+
+
 def features(fen, mirror, layout):
     """The feature indices of both views (side to move first) of a FEN and
     whether White is to move."""
+    if layout.variant == "tavreli":
+        return tavreli_features(fen)
     pieces, counts, stm_white = parse(fen, layout.variant)
     us, them = [], []
     for white, kind, board, file, rank in pieces:
@@ -199,13 +273,17 @@ def sigmoid(x):
 
 def dense(idx, layout):
     """Input rows (n, width) of padded feature indices: the square and count
-    inputs, the pad column for empty slots, and the factor inputs."""
+    inputs, the pad column for empty slots, and the factor inputs. An index
+    that comes twice counts twice (two tavreli pieces of a kind deep in one
+    tower), as the engine adds its column twice."""
     idx = idx.astype(np.int64)
     x = np.zeros((idx.shape[0], layout.width), dtype=np.float32)
-    np.put_along_axis(x, idx, 1.0, axis=1)
+    rows = np.arange(idx.shape[0])
+    for slot in range(idx.shape[1]):
+        x[rows, idx[:, slot]] += 1.0
     x[:, layout.pad] = 0.0
     squares = x[:, : layout.board_inputs]
-    x[:, layout.factors :] = squares.reshape(-1, 12 * layout.boards, 64).sum(axis=2)
+    x[:, layout.factors :] = squares.reshape(-1, layout.blocks, 64).sum(axis=2)
     return x
 
 
@@ -341,7 +419,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data", nargs="+")
     ap.add_argument("--out", required=True)
-    ap.add_argument("--variant", choices=["chess", "crazyhouse", "tranzit"], default="chess")
+    ap.add_argument("--variant", choices=["chess", "crazyhouse", "tranzit", "tavreli"],
+                    default="chess")
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--batch", type=int, default=4096)
@@ -355,6 +434,8 @@ def main():
     rng = np.random.default_rng(a.seed)
     t0 = time.time()
     layout = Layout(a.variant)
+    if a.variant == "tavreli":
+        a.no_mirror = True
     us, them, cp, res = load(a.data, not a.no_mirror, layout)
     t = targets(cp, res, a.wdl).astype(np.float32)
     # Validation: whole positions (both mirror images) held out.

@@ -16,8 +16,9 @@ const REFRESH_AFTER: u32 = 24;
 pub type Counts = [[u8; COUNT_SLOTS]; 2];
 
 /// The hidden values of both views of one position of `BOARDS` boards (one
-/// for chess and crazyhouse, two for tranzit), its boards' pieces and its
-/// counts.
+/// for chess and crazyhouse, two for tranzit; none for the tavreli
+/// network, whose [`super::TowerAccumulator`] adds its own columns), its
+/// boards' pieces and its counts.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Accumulator<const BOARDS: usize = 1> {
     /// White's view, then Black's.
@@ -147,7 +148,7 @@ impl<const BOARDS: usize> Accumulator<BOARDS> {
     /// Adds (`ADD`) or removes the column of input `input(view)` in each
     /// view.
     #[inline(always)]
-    fn apply_input<const ADD: bool, const N: usize>(
+    pub(super) fn apply_input<const ADD: bool, const N: usize>(
         &mut self,
         net: &Network<N>,
         input: impl Fn(Color) -> usize,

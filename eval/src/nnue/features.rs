@@ -5,8 +5,13 @@
 //! from 1 to [`HAND_STEPS`]), on while that colour's count in that slot is
 //! at least k. The crazyhouse network (one board) counts the pieces in
 //! hand, pawn to queen: 848 inputs. The tranzit network (two boards) counts
-//! [`TranzitCount`]s: 1616 inputs.
+//! [`TranzitCount`]s: 1616 inputs. The tavreli network has one input per
+//! (relative colour, tavreli kind, square) for the tower tops, then one per
+//! (relative colour of the piece, relative colour of its tower's top, kind,
+//! square) for the pieces right under a top and the same again for the
+//! pieces deeper down, each piece adding its column: 4480 inputs.
 
+use movegen::tavreli::piece::{Kind, KINDS};
 use movegen::{Color, PieceKind, Square};
 
 /// The number of board inputs: the chess network's inputs.
@@ -21,6 +26,14 @@ const COUNT_INPUTS: usize = 2 * COUNT_SLOTS * HAND_STEPS;
 pub const DROP_INPUTS: usize = BOARD_INPUTS + COUNT_INPUTS;
 /// The tranzit network's inputs: board I's, board II's, then the counts'.
 pub const TRANZIT_INPUTS: usize = 2 * BOARD_INPUTS + COUNT_INPUTS;
+
+/// The tavreli network's inputs for the tower tops.
+const TOWER_TOPS: usize = 2 * KINDS * 64;
+/// The tavreli network's inputs for the pieces at one depth below the tops.
+const TOWER_LAYER: usize = 4 * KINDS * 64;
+/// The tavreli network's inputs: the tops', the pieces' right under them,
+/// the pieces' deeper down.
+pub const TAVRELI_INPUTS: usize = TOWER_TOPS + 2 * TOWER_LAYER;
 
 /// What the tranzit network counts per colour (each 0 or 1), by slot.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -53,6 +66,34 @@ pub fn index(board: usize, view: Color, color: Color, kind: PieceKind, sq: Squar
 pub fn count_index(boards: usize, view: Color, color: Color, slot: usize, step: usize) -> usize {
     let theirs = (color != view) as usize;
     boards * BOARD_INPUTS + (theirs * COUNT_SLOTS + slot) * HAND_STEPS + step
+}
+
+/// The tavreli input index, as `view` sees it, of a piece of `color` that
+/// moves as `kind` on `sq` at `depth` (0 = the top) of a tower whose top is
+/// `top`'s: squares flipped rank-wise for Black, as in [`index`].
+#[inline(always)]
+pub fn tower_index(
+    view: Color,
+    top: Color,
+    color: Color,
+    kind: Kind,
+    depth: usize,
+    sq: Square,
+) -> usize {
+    let theirs = (color != view) as usize;
+    let sq = match view {
+        Color::White => sq.index(),
+        Color::Black => sq.index() ^ 56,
+    };
+    let cell = kind.index() * 64 + sq;
+    match depth {
+        0 => theirs * KINDS * 64 + cell,
+        _ => {
+            let layer = TOWER_TOPS + (depth.min(2) - 1) * TOWER_LAYER;
+            let top_theirs = (top != view) as usize;
+            layer + (theirs * 2 + top_theirs) * KINDS * 64 + cell
+        }
+    }
 }
 
 #[cfg(test)]
@@ -106,5 +147,27 @@ mod tests {
             1536 + 56
         );
         assert!(count_index(2, w, b, COUNT_SLOTS - 1, HAND_STEPS - 1) == TRANZIT_INPUTS - 1);
+    }
+
+    /// The tavreli inputs as `train.py` numbers them: a white Helgi top on
+    /// e2 seen by White is a black one on e7 seen by Black; a black pawn
+    /// right under a white top, and a white rook deep under a black top.
+    #[test]
+    fn tavreli_indices_match_the_trainer() {
+        let (w, b) = (Color::White, Color::Black);
+        let e2 = Square::from_coords(4, 1);
+        let e7 = Square::from_coords(4, 6);
+        let helgi = tower_index(w, w, w, Kind::Helgi, 0, e2);
+        assert_eq!(helgi, 6 * 64 + 12);
+        assert_eq!(tower_index(b, b, b, Kind::Helgi, 0, e7), helgi);
+        assert_eq!(tower_index(w, w, b, Kind::Pawn, 1, e2), 896 + 2 * 448 + 12);
+        assert_eq!(tower_index(b, b, w, Kind::Pawn, 1, e7), 896 + 2 * 448 + 12);
+        let deep = tower_index(w, b, w, Kind::Rook, 5, e2);
+        assert_eq!(deep, 896 + 1792 + 448 + 3 * 64 + 12);
+        assert_eq!(tower_index(w, b, w, Kind::Rook, 2, e2), deep);
+        assert_eq!(
+            tower_index(b, w, w, Kind::Helgi, 2, e7),
+            TAVRELI_INPUTS - 52
+        );
     }
 }

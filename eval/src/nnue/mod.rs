@@ -3,10 +3,12 @@
 //! (768 inputs) was trained on Stockfish's static evaluation of vsadnik's
 //! self-play positions; the crazyhouse network (848 inputs: the board's
 //! and the pieces in hand) and the tranzit network (1616 inputs: both
-//! boards' and the [`TranzitCount`]s) on the scores of vsadnik's own
-//! self-play searches (`tools/nnue/`, `docs/nnue.md`).
+//! boards' and the [`TranzitCount`]s) and the tavreli network (4480
+//! inputs: the towers' pieces by depth, [`TowerAccumulator`]) on the scores
+//! of vsadnik's own self-play searches (`tools/nnue/`, `docs/nnue.md`).
 //!
-//! [`evaluate`], [`evaluate_crazyhouse`] and [`evaluate_tranzit`] keep,
+//! [`evaluate`], [`evaluate_crazyhouse`], [`evaluate_tranzit`] and
+//! [`evaluate_tavreli`] keep,
 //! per thread, the accumulator of the last position they evaluated and
 //! bring it to the next by the pieces that differ, so a search that
 //! evaluates neighbouring positions pays for a few columns, not for every
@@ -16,15 +18,18 @@ mod accumulator;
 mod features;
 mod mop_up;
 mod network;
+mod towers;
 
 pub use accumulator::{Accumulator, Counts};
-pub use features::{TranzitCount, BOARD_INPUTS, DROP_INPUTS, TRANZIT_INPUTS};
+pub use features::{TranzitCount, BOARD_INPUTS, DROP_INPUTS, TAVRELI_INPUTS, TRANZIT_INPUTS};
 pub use mop_up::mop_up;
 pub use network::{Network, NetworkError, HIDDEN};
+pub use towers::TowerAccumulator;
 
 use crate::chess::SCORE_LIMIT;
 use features::COUNT_SLOTS;
 use movegen::drops::DropBoard;
+use movegen::tavreli::TavreliBoard;
 use movegen::tranzit::TranzitState;
 use movegen::{Board, Color};
 use std::cell::RefCell;
@@ -48,6 +53,12 @@ pub static TRANZIT_NETWORK: LazyLock<Network<TRANZIT_INPUTS>> = LazyLock::new(||
         .expect("the embedded network is well formed (eval tests load it)")
 });
 
+/// The tavreli network, embedded in the binary.
+pub static TAVRELI_NETWORK: LazyLock<Network<TAVRELI_INPUTS>> = LazyLock::new(|| {
+    Network::from_bytes(include_bytes!("../../nets/tavreli.nnue"))
+        .expect("the embedded network is well formed (eval tests load it)")
+});
+
 thread_local! {
     /// The last chess board this thread evaluated and its accumulator.
     static LAST: RefCell<Accumulator> = RefCell::new(Accumulator::new(&NETWORK));
@@ -57,6 +68,9 @@ thread_local! {
     /// The last tranzit position this thread evaluated and its accumulator.
     static LAST_TRANZIT: RefCell<Accumulator<2>> =
         RefCell::new(Accumulator::new(&TRANZIT_NETWORK));
+    /// The last tavreli board this thread evaluated and its accumulator.
+    static LAST_TAVRELI: RefCell<TowerAccumulator> =
+        RefCell::new(TowerAccumulator::new(&TAVRELI_NETWORK));
 }
 
 /// The chess network's evaluation of `b` plus the [`mop_up`] bonus:
@@ -87,6 +101,15 @@ pub fn evaluate_tranzit(s: &TranzitState) -> i32 {
     unsafe { run_kernel(s, *KERNEL) }
 }
 
+/// The tavreli network's evaluation of `b`: centipawns from the side to
+/// move's view, within ±[`SCORE_LIMIT`], by the [`kernel`] this CPU runs
+/// best.
+#[inline]
+pub fn evaluate_tavreli(b: &TavreliBoard) -> i32 {
+    // SAFETY: KERNEL is one of the kernels this CPU runs.
+    unsafe { run_kernel(b, *KERNEL) }
+}
+
 /// The tranzit network's counts of `s`: per colour, whether it has
 /// transferred and whether each board is decided.
 #[inline(always)]
@@ -102,7 +125,7 @@ pub fn tranzit_counts(s: &TranzitState) -> Counts {
 }
 
 /// A position one of the networks evaluates: a chess [`Board`], a
-/// crazyhouse [`DropBoard`] or a [`TranzitState`].
+/// crazyhouse [`DropBoard`], a [`TranzitState`] or a [`TavreliBoard`].
 pub trait NetworkInput {
     /// The evaluation, inlined into each kernel (see [`Kernel`]).
     fn evaluate_inline(&self) -> i32;
@@ -143,6 +166,19 @@ impl NetworkInput for TranzitState {
             acc.update_boards(net, [&self.boards[0], &self.boards[1]]);
             acc.update_counts(net, tranzit_counts(self));
             net.output(&acc, self.side_to_move())
+                .clamp(-SCORE_LIMIT, SCORE_LIMIT)
+        })
+    }
+}
+
+impl NetworkInput for TavreliBoard {
+    #[inline(always)]
+    fn evaluate_inline(&self) -> i32 {
+        let net = &*TAVRELI_NETWORK;
+        LAST_TAVRELI.with(|last| {
+            let mut acc = last.borrow_mut();
+            acc.update(net, self);
+            net.output(acc.values(), self.side_to_move())
                 .clamp(-SCORE_LIMIT, SCORE_LIMIT)
         })
     }
@@ -224,7 +260,8 @@ pub fn kernel() -> Kernel {
     *KERNEL
 }
 
-/// [`evaluate`], [`evaluate_crazyhouse`] or [`evaluate_tranzit`] by
+/// [`evaluate`], [`evaluate_crazyhouse`], [`evaluate_tranzit`] or
+/// [`evaluate_tavreli`] by
 /// `kernel`, which must be one of [`Kernel::available`] (else the generic
 /// code runs).
 pub fn evaluate_by<T: NetworkInput>(x: &T, kernel: Kernel) -> i32 {
@@ -255,7 +292,9 @@ unsafe fn evaluate_avx512<T: NetworkInput>(x: &T) -> i32 {
 mod tests {
     use super::*;
     use crate::test_support::mirror_fen;
+    use movegen::bitboard::Squares;
     use movegen::drops::CrazyhousePosition;
+    use movegen::tavreli::TavreliPosition;
     use movegen::tranzit::TranzitPosition;
     use movegen::{Chess, Position};
 
@@ -272,6 +311,7 @@ mod tests {
         assert_eq!(NETWORK.hidden(), HIDDEN);
         assert_eq!(CRAZYHOUSE_NETWORK.hidden(), HIDDEN);
         assert_eq!(TRANZIT_NETWORK.hidden(), HIDDEN);
+        assert_eq!(TAVRELI_NETWORK.hidden(), HIDDEN);
     }
 
     /// In crazyhouse a queen more in hand is clearly better, for whichever
@@ -350,7 +390,7 @@ mod tests {
     }
 
     /// Every kernel this CPU runs gives the same score, along a game of
-    /// chess, one of crazyhouse and one of tranzit.
+    /// each network's variant.
     #[test]
     fn kernels_agree() {
         along_a_game(Chess::startpos(), |p| kernels_agree_on(p.board(), evaluate));
@@ -360,6 +400,51 @@ mod tests {
         along_a_game(TranzitPosition::startpos(), |p| {
             kernels_agree_on(p.current(), evaluate_tranzit)
         });
+        along_a_game(TavreliPosition::startpos(), |p| {
+            kernels_agree_on(p.board(), evaluate_tavreli)
+        });
+    }
+
+    /// The tavreli accumulator, brought from board to board tower by
+    /// tower, equals a fresh one along a game with towers and splits, and
+    /// back (and after a jump between any two of its boards).
+    #[test]
+    fn tavreli_updates_equal_a_refresh() {
+        let mut boards = Vec::new();
+        along_a_game(TavreliPosition::startpos(), |p| boards.push(*p.board()));
+        let tall = |b: &TavreliBoard| Squares(b.occupied()).any(|sq| b.height(sq) >= 3);
+        assert!(boards.iter().any(tall), "a tower of three or more");
+        let net = &*TAVRELI_NETWORK;
+        let mut acc = TowerAccumulator::new(net);
+        let jumps = boards.iter().step_by(17).rev();
+        for (i, b) in boards
+            .iter()
+            .chain(boards.iter().rev())
+            .chain(jumps)
+            .enumerate()
+        {
+            acc.update(net, b);
+            let mut fresh = TowerAccumulator::new(net);
+            fresh.update(net, b);
+            assert!(acc == fresh, "accumulator drifted at step {i}");
+            assert!(acc.values() == fresh.values(), "views drifted at step {i}");
+            assert_eq!(
+                evaluate_tavreli(b),
+                net.output(fresh.values(), b.side_to_move())
+            );
+        }
+    }
+
+    /// A tavreli board and its colour-flipped mirror get the same score.
+    #[test]
+    fn tavreli_colour_flip_is_symmetric() {
+        for fen in [
+            "r3k2r/ppp2ppp/2(nP)1(Bp)3/3(qR)4/4(Np)3/2(Nb)5/PPP2PPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3(RnBqP)4/8/8/8/4K3 b - - 0 1",
+        ] {
+            let score = |f: &str| evaluate_tavreli(TavreliPosition::from_fen(f).unwrap().board());
+            assert_eq!(score(fen), score(&mirror_fen(fen)), "{fen}");
+        }
     }
 
     /// The tranzit accumulator, brought from position to position over

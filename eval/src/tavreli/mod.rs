@@ -1,5 +1,6 @@
-//! Tavreli evaluation: the chess terms on the board of tower **tops**, plus
-//! what towers add (see `docs/tavreli.md`).
+//! Tavreli evaluation: the tavreli network ([`crate::nnue`]), or by hand
+//! (`--ablate tavreli-network`): the chess terms on the board of tower
+//! **tops**, plus what towers add (see `docs/tavreli.md`).
 //!
 //! Only tops move and attack, so the tops form a chess position (a Helgi
 //! counted as a queen) and every chess term applies to it as is: material
@@ -207,9 +208,15 @@ unsafe fn evaluate_popcnt(b: &TavreliBoard, config: &EvalConfig) -> i32 {
 }
 
 /// The evaluation of `b` under `config` in centipawns from the side to
-/// move's view.
+/// move's view: the tavreli network's ([`crate::nnue::evaluate_tavreli`]),
+/// or the hand-written terms' when `config` turns the network
+/// (`tavreli_network_off`) or the terms below the tops
+/// (`tavreli_tops_only`) off.
 #[inline]
 pub fn evaluate(b: &TavreliBoard, config: &EvalConfig) -> i32 {
+    if !config.tavreli_network_off && !config.tavreli_tops_only {
+        return crate::nnue::evaluate_tavreli(b);
+    }
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
     {
         if std::arch::is_x86_feature_detected!("popcnt") {
@@ -233,10 +240,15 @@ mod tests {
     use crate::test_support::mirror_fen;
     use movegen::Position;
 
+    /// The hand-written evaluation (the network off).
     fn eval(fen: &str) -> i32 {
+        let hand_written = EvalConfig {
+            tavreli_network_off: true,
+            ..Default::default()
+        };
         TavreliPosition::from_fen(fen)
             .unwrap()
-            .evaluate(&EvalConfig::default())
+            .evaluate(&hand_written)
     }
 
     #[test]

@@ -50,6 +50,30 @@ fn the_default_is_the_full_evaluation() {
         eval::nnue::evaluate_crazyhouse(zh.current()),
         "the crazyhouse network"
     );
+    let towers = TavreliPosition::from_fen(TOWER).unwrap();
+    assert_eq!(
+        tower,
+        eval::nnue::evaluate_tavreli(towers.board()),
+        "the tavreli network"
+    );
+}
+
+#[test]
+fn tavreli_network_off_uses_the_hand_written_terms() {
+    let full = scores(&EvalConfig::default());
+    let hand = EvalConfig {
+        tavreli_network_off: true,
+        ..Default::default()
+    };
+    let off = scores(&hand);
+    let b = *TavreliPosition::from_fen(TOWER).unwrap().board();
+    assert_eq!(off[1], eval::tavreli::evaluate_white(&b, &hand));
+    assert_ne!(off[1], full[1], "the network is off");
+    assert_eq!(
+        [off[0], off[2], off[3]],
+        [full[0], full[2], full[3]],
+        "the others are not affected"
+    );
 }
 
 #[test]

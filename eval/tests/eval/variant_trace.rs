@@ -2,8 +2,9 @@
 //! tuned weights: the tuner's trace reproduces the search's sum exactly, and
 //! the breakdown is what the search scores (`docs/eval.md`, "Tranzit and
 //! tavreli", "Drop chess"; the drop variants under `--ablate
-//! crazyhouse-network` and tranzit under `--ablate tranzit-network`, as the
-//! networks play them otherwise).
+//! crazyhouse-network`, tranzit under `--ablate tranzit-network` and
+//! tavreli under `--ablate tavreli-network`, as the networks play them
+//! otherwise).
 
 use eval::acc::{Acc, Sum, Trace};
 use eval::breakdown::Breakdown;
@@ -101,8 +102,12 @@ fn tranzit_trace_reproduces_the_evaluation() {
 
 #[test]
 fn tavreli_trace_reproduces_the_evaluation() {
+    let hand_written = EvalConfig {
+        tavreli_network_off: true,
+        ..Default::default()
+    };
     let positions: Vec<(TavreliBoard, i32)> =
-        random_positions::<TavreliPosition>(30, &EvalConfig::default())
+        random_positions::<TavreliPosition>(30, &hand_written)
             .into_iter()
             .map(|(p, s)| (*p.board(), s))
             .collect();
@@ -112,8 +117,8 @@ fn tavreli_trace_reproduces_the_evaluation() {
         w,
         |b, trace| {
             (
-                eval::tavreli::evaluate_with(b, w, &EvalConfig::default(), trace),
-                eval::tavreli::evaluate_with(b, w, &EvalConfig::default(), &mut Sum::default()),
+                eval::tavreli::evaluate_with(b, w, &hand_written, trace),
+                eval::tavreli::evaluate_with(b, w, &hand_written, &mut Sum::default()),
             )
         },
         |b| b.side_to_move(),

@@ -80,6 +80,7 @@ fn each_switch_changes_the_search() {
         ("chess-network", "chess", "5"),
         ("crazyhouse-network", "crazyhouse", "5"),
         ("tranzit-network", "tranzit", "5"),
+        ("tavreli-network", "tavreli", "5"),
     ] {
         let full = bench_nodes(&[], variant, depth);
         let ablated = bench_nodes(&["--ablate", name], variant, depth);

@@ -175,9 +175,11 @@ fn progressive_against_an_engine_waits_for_its_pass() {
     assert!(e.ping(3).is_empty());
 }
 
-/// A tavreli position where the engine's best move at depth 6 is a split
-/// (`c8(1)b7`: the bishop leaves the queen below it).
-const SPLIT_BEST: &str = "1n(qb)1kb(rn)1/(rp)ppppppp/8/4B3/7P/8/PPP(NP)PPP1/R2QKBNR b KQ - 0 4";
+/// A tavreli position where the only mate in one is a split, whatever the
+/// evaluation: `a8(1)b6` (the knight leaves, the rook below it checks
+/// along the eighth rank; the rook on a7 covers the seventh, which the
+/// king could otherwise step onto, R5).
+const SPLIT_BEST: &str = "(NR)6k/R7/8/8/8/8/8/4K3 w - - 0 1";
 
 #[test]
 fn tavreli_under_xboard_moves_whole_towers_only() {
