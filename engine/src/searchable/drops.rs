@@ -16,7 +16,7 @@ pub const SITTING_PENALTY: i32 = 500;
 /// Moves a sudden-death clock is shared over in the team variants. Their
 /// games are short (about 25 moves a player against Fairy-Stockfish) and
 /// decided by mates, so a deeper search is worth more than time kept:
-/// 20 scored better than the default 30, and 45 worse, in team games
+/// 20 scored better than the default 30, and 45 and 15 worse, in team games
 /// against Fairy-Stockfish (`docs/strength.md`, "Bughouse").
 pub const TEAM_CLOCK_HORIZON: u32 = 20;
 
