@@ -17,7 +17,8 @@ pub const SITTING_PENALTY: i32 = 500;
 /// games are short (about 25 moves a player against Fairy-Stockfish) and
 /// decided by mates, so a deeper search is worth more than time kept:
 /// 20 scored better than the default 30, and 45 and 15 worse, in team games
-/// against Fairy-Stockfish (`docs/strength.md`, "Bughouse").
+/// against Fairy-Stockfish played over UCI, that is without its team play
+/// (`docs/strength.md`, "Bughouse"); not yet measured against it over XBoard.
 pub const TEAM_CLOCK_HORIZON: u32 = 20;
 
 impl<R: DropRules> Searchable for DropPosition<R>
