@@ -25,6 +25,8 @@ Options (N counts this engine's own moves in the current game, from 1):
   --tell-before-pong T XBoard: send `tellics ptell T` just before each `pong`
                        (a message that arrives while the arbiter waits for
                        something else)
+  --chatter K          XBoard: send K messages `tellics ptell chat N.I`
+                       (I = 1..K) before move N
 XBoard mode greets its partner (`tellics ptell hello from NAME`) after
 `partner`, and answers each partner message once (`tellics ptell got: ...`,
 never answering a `got:` message).
@@ -194,6 +196,8 @@ class Stub:
         # A checking drop in Swedish chess is played under bughouse rules:
         # the arbiter confiscates it and sends `undo`.
         self.push(mv, rules)
+        for i in range(1, int(self.opt.get("chatter", 0)) + 1):
+            self.out("tellics ptell chat %d.%d" % (self.own, i))
         self.out("move " + mv)
 
     # --- UCI -------------------------------------------------------------

@@ -150,8 +150,11 @@ fn holdings<R: DropRules>(pos: &DropPosition<R>) -> (String, String) {
     (white, black)
 }
 
-/// The most partner messages relayed from one seat in one game.
-const MAX_TELLS: u32 = 200;
+/// The most partner messages relayed from one seat between two of its
+/// moves (and before its first): enough for Fairy-Stockfish, which tells its
+/// partner both clocks at every iteration of its search, while two engines
+/// answering each other stop at once.
+const MAX_TELLS_PER_MOVE: u32 = 50;
 
 /// A move text that means "I sit" (no move now).
 fn is_sit(text: &str) -> bool {
@@ -662,6 +665,7 @@ impl<R: DropRules> TeamPlay<R> {
         if let Some(engine) = engines[e].as_mut() {
             engine.own_move_played();
         }
+        self.tells[e] = 0;
         self.apply(b, c, mv, at);
         None
     }
@@ -701,9 +705,9 @@ impl<R: DropRules> TeamPlay<R> {
     /// Handles a partner message from seat `e`'s engine: relayed unless it
     /// only echoes what the engine was just told (two engines that answer
     /// every message would talk forever), or the engine has talked too
-    /// much.
+    /// much since its last move.
     fn on_tell(&mut self, e: usize, text: String, engines: &mut [Option<Engine>]) {
-        if self.told[e].as_deref() == Some(text.as_str()) || self.tells[e] >= MAX_TELLS {
+        if self.told[e].as_deref() == Some(text.as_str()) || self.tells[e] >= MAX_TELLS_PER_MOVE {
             return;
         }
         self.tells[e] += 1;

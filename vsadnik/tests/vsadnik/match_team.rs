@@ -305,6 +305,41 @@ fn partner_messages_are_relayed_once() {
 }
 
 #[test]
+fn partner_messages_are_capped_per_move_not_per_game() {
+    let (run, text) = team_match(
+        "chatter",
+        "bughouse",
+        "1",
+        "2+0",
+        [
+            &team("--name A --xboard --no-drops --random 1 --delay 0.01 --chatter 60"),
+            &team("--name B --xboard --no-drops --random 2 --delay 0.01"),
+            &team("--name C --random 3 --delay 0.01"),
+            &team("--name D --random 4 --delay 0.01"),
+        ],
+    );
+    assert_eq!(run.finished().len(), 1);
+    let g = &games(&text)[0];
+    let from_a = |m: &str| format!("{{White on board A to partner: {m}}}");
+    // 60 before a move are too many: 50 are relayed, the rest dropped (the
+    // greetings count in the first two moves' allowances)...
+    assert!(g.movetext.contains(&from_a("chat 1.48")), "{}", g.movetext);
+    assert!(!g.movetext.contains(&from_a("chat 1.60")), "{}", g.movetext);
+    for n in 3..=4 {
+        assert!(g.movetext.contains(&from_a(&format!("chat {n}.50"))));
+        assert!(!g.movetext.contains(&from_a(&format!("chat {n}.51"))));
+    }
+    // ...and each move opens a new allowance: far more than 50 in all.
+    assert!(
+        g.movetext
+            .matches("{White on board A to partner: chat")
+            .count()
+            > 150
+    );
+    replay::<movegen::drops::Bughouse>(&g.movetext);
+}
+
+#[test]
 fn team_usage_errors() {
     let a = team("--name A");
     let four = |extra: &[&'static str]| -> Vec<String> {
