@@ -469,7 +469,8 @@ impl Uci {
                 "btime" if stm == Color::Black => limits.time = Some(ms),
                 "winc" if stm == Color::White => limits.inc = ms,
                 "binc" if stm == Color::Black => limits.inc = ms,
-                "wtime" | "btime" | "winc" | "binc" => {}
+                "wtime" | "btime" => limits.opp_time = Some(ms),
+                "winc" | "binc" => {}
                 "movestogo" => limits.movestogo = (n > 0).then_some(n.min(10_000) as u32),
                 "movetime" => limits.movetime = Some(ms),
                 "depth" => limits.depth = Some(n.clamp(1, 1000) as i32),

@@ -432,3 +432,66 @@ fn ptell_sit_is_not_obeyed_on_a_low_clock() {
         "{lines:?}"
     );
 }
+
+/// White's bare king against two queens in Black's hand: White is mated
+/// by force whatever it plays.
+const MATED: &str = "k7/8/8/8/8/8/8/7K[qq] w - - 0 1";
+
+/// An XBoard engine playing White at [`MATED`] in `variant`, partner bob,
+/// with `centis` on both clocks; `before` is sent just before `go`.
+fn mated_engine(variant: &str, centis: u32, before: &[&str]) -> Engine {
+    let mut e = xboard_at(variant, MATED);
+    e.send("partner bob");
+    e.send("level 0 1 0");
+    e.send(&format!("time {centis}"));
+    e.send(&format!("otim {centis}"));
+    for line in before {
+        e.send(line);
+    }
+    e.send("go");
+    e
+}
+
+#[test]
+fn a_dead_engine_tells_its_partner_and_sits_until_both_are_dead() {
+    let mut e = mated_engine("bughouse", 6000, &[]);
+    e.expect("tellics ptell dead");
+    e.expect("# sitting: I am mated unless a piece comes (told my partner dead)");
+    let quiet = e.quiet_for(Duration::from_millis(1000));
+    assert!(engine_move(&quiet).is_none(), "{quiet:?}");
+    // The partner is dead too: sitting helps nobody.
+    let t = Instant::now();
+    e.send("ptell dead");
+    let lines = e.expect_prefix("move ");
+    assert!(t.elapsed() < Duration::from_millis(500));
+    assert!(lines
+        .iter()
+        .any(|l| l == "tellics ptell ok, I play fast until you say x"));
+}
+
+#[test]
+fn a_dead_engine_moves_on_go_and_when_its_clock_runs_low() {
+    let mut e = mated_engine("swedish", 6000, &[]);
+    e.expect("# sitting: I am mated unless a piece comes (told my partner dead)");
+    e.send("ptell go");
+    e.expect_prefix("move ");
+    // 2.5 s on the clock: it sits until 1 s is left.
+    let mut e = mated_engine("bughouse", 250, &[]);
+    e.expect("# sitting: I am mated unless a piece comes (told my partner dead)");
+    let lines = e.until(|l| l.starts_with("move "), WAIT, "a move");
+    assert!(lines
+        .iter()
+        .any(|l| l == "# the clock runs low: moving although I sit"));
+}
+
+#[test]
+fn a_mated_engine_does_not_sit_when_its_partner_is_dead_or_there_is_no_partner_board() {
+    for (variant, before) in [("bughouse", &["ptell dead"][..]), ("crazyhouse", &[][..])] {
+        let mut e = mated_engine(variant, 6000, before);
+        let lines = e.until(|l| l.starts_with("move "), WAIT, "a move");
+        assert!(
+            !lines.iter().any(|l| l.starts_with("# sitting")),
+            "{variant}: {lines:?}"
+        );
+    }
+}
