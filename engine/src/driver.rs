@@ -266,7 +266,6 @@ impl Engine {
         reporter: Arc<dyn Reporter>,
     ) -> SearchHandle {
         limits.horizon.get_or_insert(P::CLOCK_HORIZON);
-        limits.lead_weight.get_or_insert(P::CLOCK_LEAD_WEIGHT);
         crate::ablation::cap_limits(&self.settings.caps, &mut limits, self.move_overhead);
         let plan = self.strength.plan(pos.game_ply());
         if let Some(d) = plan.depth {

@@ -17,13 +17,6 @@ pub struct Limits {
     /// (None: [`DEFAULT_HORIZON`]). The engine sets it from the variant
     /// ([`crate::Searchable::CLOCK_HORIZON`]).
     pub horizon: Option<u32>,
-    /// Remaining clock time of the opponent on this board.
-    pub opp_time: Option<Duration>,
-    /// In sudden death: how many times the opponent's lead on the clock is
-    /// taken off the time planned with (None or 0: the opponent's clock is
-    /// ignored). The engine sets it from the variant
-    /// ([`crate::Searchable::CLOCK_LEAD_WEIGHT`]).
-    pub lead_weight: Option<u32>,
     /// Fixed time for this move.
     pub movetime: Option<Duration>,
     /// Maximum depth.
@@ -79,7 +72,7 @@ impl Limits {
             Some(n) => n.clamp(1, 40),
             None => self.horizon.unwrap_or(DEFAULT_HORIZON).clamp(2, 100),
         };
-        let base = self.planned(avail) / mtg + self.inc.mul_f64(0.75);
+        let base = avail / mtg + self.inc.mul_f64(0.75);
         // Soft limit: the planned share; hard: a few times that, but never more
         // than a safe fraction of what is left.
         let cap = if mtg == 1 {
@@ -93,20 +86,6 @@ impl Limits {
             soft: Some(soft.mul_f64(0.8)),
             hard: Some(hard),
             adaptive: true,
-        }
-    }
-
-    /// The share of `avail` the clock plan spreads over the coming moves:
-    /// all of it, less `lead_weight` times the opponent's lead on the clock
-    /// (a lead in a team game is time the opponent can sit out), but never
-    /// less than 1 ms. Only a sudden-death clock is planned this way.
-    fn planned(&self, avail: Duration) -> Duration {
-        let weight = self.lead_weight.unwrap_or(0);
-        match (self.time, self.opp_time) {
-            (Some(ours), Some(theirs)) if weight > 0 && self.movestogo.is_none() => avail
-                .saturating_sub(theirs.saturating_sub(ours) * weight)
-                .max(Duration::from_millis(1)),
-            _ => avail,
         }
     }
 }
@@ -166,34 +145,6 @@ mod tests {
         // `movestogo` from the protocol wins over the variant's horizon.
         let given = |horizon| limits(Some(10), horizon).budget(ms(10)).soft;
         assert_eq!(given(Some(45)), given(None));
-    }
-
-    #[test]
-    fn behind_on_the_clock_spends_less_in_team_games() {
-        let limits = |opp, weight| Limits {
-            time: Some(ms(5_000)),
-            inc: ms(100),
-            opp_time: Some(ms(opp)),
-            lead_weight: weight,
-            ..Default::default()
-        };
-        let soft = |opp, weight| limits(opp, weight).budget(ms(10)).soft.unwrap();
-        // Without a weight, or when ahead, the opponent's clock is ignored.
-        assert_eq!(soft(9_000, None), soft(1_000, None));
-        assert_eq!(soft(9_000, Some(0)), soft(1_000, Some(2)));
-        assert_eq!(soft(5_000, Some(2)), soft(1_000, Some(2)));
-        // Behind: less, and less the further behind, down to the increment.
-        assert!(soft(6_000, Some(2)) < soft(5_000, Some(2)));
-        assert!(soft(7_000, Some(2)) < soft(6_000, Some(2)));
-        assert!(soft(6_000, Some(3)) < soft(6_000, Some(2)));
-        assert!(soft(60_000, Some(2)) >= ms(60));
-        // A `movestogo` clock is planned as given.
-        let given = |opp| {
-            let mut l = limits(opp, Some(2));
-            l.movestogo = Some(10);
-            l.budget(ms(10)).soft
-        };
-        assert_eq!(given(9_000), given(1_000));
     }
 
     #[test]

@@ -469,8 +469,7 @@ impl Uci {
                 "btime" if stm == Color::Black => limits.time = Some(ms),
                 "winc" if stm == Color::White => limits.inc = ms,
                 "binc" if stm == Color::Black => limits.inc = ms,
-                "wtime" | "btime" => limits.opp_time = Some(ms),
-                "winc" | "binc" => {}
+                "wtime" | "btime" | "winc" | "binc" => {}
                 "movestogo" => limits.movestogo = (n > 0).then_some(n.min(10_000) as u32),
                 "movetime" => limits.movetime = Some(ms),
                 "depth" => limits.depth = Some(n.clamp(1, 1000) as i32),

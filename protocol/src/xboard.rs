@@ -141,7 +141,6 @@ impl TimeControl {
         });
         if let Some(c) = clock {
             l.time = Some(c);
-            l.opp_time = self.otim.filter(|_| self.time.is_some());
             l.inc = self.inc;
             if self.mps > 0 {
                 l.movestogo = Some(self.mps - (done as u32 % self.mps));

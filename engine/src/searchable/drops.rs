@@ -21,11 +21,6 @@ pub const SITTING_PENALTY: i32 = 500;
 /// (`docs/strength.md`, "Bughouse"); not yet measured against it over XBoard.
 pub const TEAM_CLOCK_HORIZON: u32 = 20;
 
-/// In the team variants a player may sit (S11), so the opponent's lead on
-/// the clock is time it can wait out: the clock plan takes this many times
-/// that lead off (`Limits::lead_weight`).
-pub const TEAM_CLOCK_LEAD_WEIGHT: u32 = 2;
-
 impl<R: DropRules> Searchable for DropPosition<R>
 where
     DropPosition<R>: eval::Evaluate,
@@ -37,10 +32,6 @@ where
     const CLOCK_HORIZON: u32 = match R::CAPTURES {
         CaptureDestination::Partner => TEAM_CLOCK_HORIZON,
         CaptureDestination::OwnReserve => DEFAULT_HORIZON,
-    };
-    const CLOCK_LEAD_WEIGHT: u32 = match R::CAPTURES {
-        CaptureDestination::Partner => TEAM_CLOCK_LEAD_WEIGHT,
-        CaptureDestination::OwnReserve => 0,
     };
 
     #[inline(always)]
@@ -115,9 +106,6 @@ mod tests {
         assert_eq!(BughousePosition::CLOCK_HORIZON, TEAM_CLOCK_HORIZON);
         assert_eq!(SwedishPosition::CLOCK_HORIZON, TEAM_CLOCK_HORIZON);
         assert_eq!(CrazyhousePosition::CLOCK_HORIZON, DEFAULT_HORIZON);
-        assert_eq!(BughousePosition::CLOCK_LEAD_WEIGHT, TEAM_CLOCK_LEAD_WEIGHT);
-        assert_eq!(SwedishPosition::CLOCK_LEAD_WEIGHT, TEAM_CLOCK_LEAD_WEIGHT);
-        assert_eq!(CrazyhousePosition::CLOCK_LEAD_WEIGHT, 0);
     }
 
     /// Whether the drop `text` in `fen` keeps at least `threshold`.

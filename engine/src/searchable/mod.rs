@@ -25,10 +25,6 @@ pub trait Searchable: Position + Evaluate {
     /// Moves a sudden-death clock is shared over (see
     /// [`crate::Limits::horizon`]).
     const CLOCK_HORIZON: u32 = crate::limits::DEFAULT_HORIZON;
-    /// How many times the opponent's lead on the clock is taken off the
-    /// planned time (see [`crate::Limits::lead_weight`]); 0 where a lead
-    /// cannot be sat out.
-    const CLOCK_LEAD_WEIGHT: u32 = 0;
     /// The positions `vsadnik bench` searches (FENs) and its default depth.
     const BENCH: (&'static [&'static str], i32);
 

@@ -1,6 +1,5 @@
 //! Partner messages (`ptell`), in the vocabulary bughouse programs share
-//! (Sjeng's and Fairy-Stockfish's): `sit`, `go`, `x`, `dead`, `fast`,
-//! `slow`, `help`, and `+`/`++`/`+++` or
+//! (Sjeng's): `sit`, `go`, `x`, `help`, and `+`/`++`/`+++` or
 //! `-`/`--`/`---` followed by a piece letter (`p n b r q`, `d` for the
 //! diagonal pieces, `h` for the heavy ones) or `trades`. What the engine
 //! sends and how it obeys is in `docs/team_play.md`.
@@ -15,16 +14,8 @@ pub enum PartnerRequest {
     Sit,
     /// `go`: move again.
     Go,
-    /// `x`: forget the piece wishes, back to normal values; the partner is
-    /// no longer dead and no longer asks us to sit.
+    /// `x`: forget the piece wishes, back to normal values.
     Clear,
-    /// `dead`: the partner is mated unless a piece comes, and sits; we play
-    /// fast (until `x`).
-    Dead,
-    /// `fast`: play fast (until `slow`).
-    Fast,
-    /// `slow`: play at normal speed again.
-    Slow,
     /// `help`: list the messages understood.
     Help,
     /// `+K`, `++K`, `+++K` (level 1 to 3: K is good, very good, mates for
@@ -50,9 +41,6 @@ pub fn parse_request(text: &str) -> PartnerRequest {
         "sit" => return PartnerRequest::Sit,
         "go" => return PartnerRequest::Go,
         "x" => return PartnerRequest::Clear,
-        "dead" => return PartnerRequest::Dead,
-        "fast" => return PartnerRequest::Fast,
-        "slow" => return PartnerRequest::Slow,
         "help" => return PartnerRequest::Help,
         _ => {}
     }
@@ -83,19 +71,16 @@ pub fn parse_request(text: &str) -> PartnerRequest {
 }
 
 /// The text of the `help` answer.
-pub const HELP: &str = "ok, I understand: sit, go, x, dead, fast, slow, help, \
-     +/++/+++ or -/--/--- with p n b r q d h trades";
+pub const HELP: &str =
+    "ok, I understand: sit, go, x, help, +/++/+++ or -/--/--- with p n b r q d h trades";
 
 /// The engine's side of the partner conversation: who the partner is,
-/// whether it asked us to sit or to hurry, its piece wishes, and what we
-/// last told it (so that each fact is told once).
+/// whether it asked us to sit, its piece wishes, and what we last told it
+/// (so that each fact is told once).
 #[derive(Clone, Debug, Default)]
 pub struct TeamTalk {
     partner: Option<String>,
     sit: bool,
-    partner_dead: bool,
-    fast: bool,
-    told_dead: bool,
     /// The partner's wishes by kind index, -3 to 3.
     wishes: [i8; 5],
     trades: i8,
@@ -121,9 +106,6 @@ impl TeamTalk {
     /// name stays).
     pub fn reset_game(&mut self) {
         self.sit = false;
-        self.partner_dead = false;
-        self.fast = false;
-        self.told_dead = false;
         self.wishes = [0; 5];
         self.trades = 0;
         self.told_mates.clear();
@@ -139,34 +121,6 @@ impl TeamTalk {
     /// The sit request is over (`go`, or the clock ran low).
     pub fn release(&mut self) {
         self.sit = false;
-    }
-
-    /// True while the partner said `dead` (and not `x` since).
-    pub fn partner_dead(&self) -> bool {
-        self.partner_dead
-    }
-
-    /// Whether to play fast: the partner is dead or asked for it.
-    pub fn hurry(&self) -> bool {
-        self.partner_dead || self.fast
-    }
-
-    /// Tells the partner whether we are dead (mated unless a piece comes):
-    /// `dead` when it becomes true, `x` when it stops (which also clears
-    /// what we told before, so those facts are told again).
-    pub fn tell_dead(&mut self, dead: bool) -> Vec<String> {
-        if dead == self.told_dead || self.partner.is_none() {
-            return Vec::new();
-        }
-        self.told_dead = dead;
-        if !dead {
-            self.told_mates.clear();
-            self.told_dangers.clear();
-            self.told_need.clear();
-        }
-        self.ptell(if dead { "dead" } else { "x" })
-            .into_iter()
-            .collect()
     }
 
     /// The partner's wish for `kind`, -3 to 3.
@@ -202,21 +156,7 @@ impl TeamTalk {
             PartnerRequest::Clear => {
                 self.wishes = [0; 5];
                 self.trades = 0;
-                self.partner_dead = false;
-                self.sit = false;
                 "ok, normal piece values".to_string()
-            }
-            PartnerRequest::Dead => {
-                self.partner_dead = true;
-                "ok, I play fast until you say x".to_string()
-            }
-            PartnerRequest::Fast => {
-                self.fast = true;
-                "ok, I play fast until you say slow".to_string()
-            }
-            PartnerRequest::Slow => {
-                self.fast = false;
-                "ok, I play at normal speed".to_string()
             }
             PartnerRequest::Help => HELP.to_string(),
             PartnerRequest::Piece { kinds, level } => {
@@ -342,9 +282,6 @@ mod tests {
         assert_eq!(parse_request(" sit "), PartnerRequest::Sit);
         assert_eq!(parse_request("GO"), PartnerRequest::Go);
         assert_eq!(parse_request("x"), PartnerRequest::Clear);
-        assert_eq!(parse_request("dead"), PartnerRequest::Dead);
-        assert_eq!(parse_request("Fast"), PartnerRequest::Fast);
-        assert_eq!(parse_request("slow"), PartnerRequest::Slow);
         assert_eq!(
             parse_request("+++n"),
             PartnerRequest::Piece {
@@ -422,45 +359,5 @@ mod tests {
         assert_eq!(t.wish(PieceKind::Queen), 0);
         let (_, lines) = t.on_ptell("Sorry, but I don't understand that command.");
         assert!(lines.is_empty());
-    }
-
-    #[test]
-    fn dead_fast_slow_and_x() {
-        let mut t = TeamTalk::default();
-        t.set_partner("bob");
-        assert!(!t.hurry());
-        t.on_ptell("dead");
-        assert!(t.partner_dead() && t.hurry());
-        t.on_ptell("sit");
-        t.on_ptell("x");
-        assert!(!t.partner_dead() && !t.hurry(), "x: no longer dead");
-        assert!(
-            !t.sit_requested(),
-            "x also ends a sit (Fairy-Stockfish's use)"
-        );
-        t.on_ptell("fast");
-        assert!(t.hurry());
-        t.on_ptell("slow");
-        assert!(!t.hurry());
-        t.on_ptell("dead");
-        t.reset_game();
-        assert!(!t.hurry(), "a new game forgets it");
-    }
-
-    #[test]
-    fn tells_dead_once_and_x_when_alive_again() {
-        let mut t = TeamTalk::default();
-        assert!(t.tell_dead(true).is_empty(), "no partner");
-        t.set_partner("bob");
-        assert!(t.tell_dead(false).is_empty(), "alive was never told");
-        assert_eq!(t.tell_dead(true), ["tellics ptell dead"]);
-        assert!(t.tell_dead(true).is_empty());
-        t.tell_mates(vec![PieceKind::Queen]);
-        assert_eq!(t.tell_dead(false), ["tellics ptell x"]);
-        assert_eq!(
-            t.tell_mates(vec![PieceKind::Queen]),
-            ["tellics ptell +++q"],
-            "x cleared it at the partner: told again"
-        );
     }
 }

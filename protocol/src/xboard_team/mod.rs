@@ -1,14 +1,13 @@
 //! XBoard's team-play side (`docs/team_play.md`): the `holding`, `partner`
 //! and `ptell` commands, restarting a search when the reserves change,
-//! sitting when no legal move is left (S11), sitting while mated unless a
-//! piece comes (`dead`), obeying the partner's `sit`, `go`, `dead` and
-//! `fast`, and telling the partner which pieces mate. A child module of
+//! sitting when no legal move is left (S11), obeying the partner's `sit` and
+//! `go`, and telling the partner which pieces mate. A child module of
 //! `xboard`, so that the hooks there stay one line each.
 
 use super::{Activity, Xboard};
 use crate::event::Event;
 use crate::team_talk::{parse_holding, sit_message, Holding, PartnerRequest, TeamTalk};
-use engine::{Limits, Score, SearchResult};
+use engine::{Limits, SearchResult};
 use movegen::drops::reserve::HELD_KINDS;
 use movegen::Color;
 use std::time::{Duration, Instant};
@@ -18,31 +17,14 @@ use std::time::{Duration, Instant};
 pub const SIT_LOW_CLOCK: Duration = Duration::from_secs(3);
 /// Without a game clock (`st`, or none), the longest a `sit` holds a move.
 pub const SIT_NO_CLOCK: Duration = Duration::from_secs(30);
-/// A dead engine (mated unless a piece comes) sits while its clock has more
-/// than this left: moving loses anyway, sitting gives the partner time.
-pub const DEAD_LOW_CLOCK: Duration = Duration::from_secs(1);
-/// While the partner is dead or asked for speed, the clock plan is made on
-/// this share of the clocks (1/HURRY_SHARE).
-pub const HURRY_SHARE: u32 = 4;
 
-/// Why a move is held back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Hold {
-    /// The partner asked the engine to `sit`.
-    Partner,
-    /// The engine is mated unless a piece comes (it told the partner
-    /// `dead`), and the partner is not dead.
-    Dead,
-}
-
-/// A move found but held back.
+/// A move found but held back at the partner's request.
 struct Held {
     result: SearchResult,
     /// When the search for it started (the clock has run since).
     started: Instant,
     /// The number of the timer event that plays it when the clock runs low.
     timer_id: u64,
-    why: Hold,
 }
 
 /// Team-play state of an XBoard session.
@@ -98,14 +80,10 @@ impl Xboard {
             self.core.out.lines(&lines);
             self.set_wishes();
         }
-        let mut limits = spend(
+        let limits = spend(
             self.tc.limits(self.session.moves_by(self.engine_side)),
             started.elapsed(),
         );
-        if self.team.talk.hurry() {
-            limits.time = limits.time.map(|t| t / HURRY_SHARE);
-            limits.opp_time = limits.opp_time.map(|t| t / HURRY_SHARE);
-        }
         let (id, reporter) = self.reporter();
         let moves = self.gui.root_moves(&*self.session).unwrap_or_default();
         let handle = self
@@ -162,7 +140,7 @@ impl Xboard {
     /// A search result or a sit timer arrived. Returns the result when the
     /// usual handling should go on; None when it was handled here: a timer
     /// playing a held move, or a move held back because the partner asked
-    /// the engine to sit or because the engine is dead.
+    /// the engine to sit.
     pub(super) fn team_search_done(
         &mut self,
         id: u64,
@@ -171,7 +149,7 @@ impl Xboard {
         if self.team.held.as_ref().is_some_and(|h| h.timer_id == id) {
             let held = self.team.held.take()?;
             self.team.talk.release();
-            self.out("# the clock runs low: moving although I sit");
+            self.out("# the clock runs low: moving although my partner asked me to sit");
             self.play_own_move(held.result, held.started.elapsed());
             self.flush_pongs();
             return None;
@@ -180,24 +158,15 @@ impl Xboard {
             Activity::Thinking { id: t, started, .. } if *t == id => *started,
             _ => return Some(result),
         };
-        let mated = self.is_mated(&result);
-        let lines = self.team.talk.tell_dead(mated);
-        self.core.out.lines(&lines);
-        if std::mem::take(&mut self.team.move_now) {
-            if self.team.talk.sit_requested() {
-                self.team.talk.release();
-                self.out("# moving now, as told, although my partner asked me to sit");
-            }
+        if std::mem::take(&mut self.team.move_now) && self.team.talk.sit_requested() {
+            self.team.talk.release();
+            self.out("# moving now, as told, although my partner asked me to sit");
             return Some(result);
         }
-        let why = if self.team.talk.sit_requested() {
-            Hold::Partner
-        } else if mated && !self.team.talk.partner_dead() {
-            Hold::Dead
-        } else {
+        if !self.team.talk.sit_requested() {
             return Some(result);
-        };
-        let Some(wait) = self.sit_wait(started, why) else {
+        }
+        let Some(wait) = self.sit_wait(started) else {
             // The clock is low already: move, and forget the request.
             self.team.talk.release();
             return Some(result);
@@ -223,58 +192,26 @@ impl Xboard {
             result,
             started,
             timer_id,
-            why,
         });
-        self.out(match why {
-            Hold::Partner => "# sitting: my partner asked me to (ptell go releases me)",
-            Hold::Dead => "# sitting: I am mated unless a piece comes (told my partner dead)",
-        });
+        self.out("# sitting: my partner asked me to (ptell go releases me)");
         // Not thinking any more: pings wait no longer.
         self.flush_pongs();
         None
     }
 
     /// How much longer the engine may sit on a move whose clock started at
-    /// `started`; None when the clock is already low (and, for a dead
-    /// engine, when there is no game clock: nothing is gained then).
-    fn sit_wait(&self, started: Instant, why: Hold) -> Option<Duration> {
+    /// `started`; None when the clock is already low.
+    fn sit_wait(&self, started: Instant) -> Option<Duration> {
         let used = started.elapsed();
         let limits = self.tc.limits(self.session.moves_by(self.engine_side));
-        let left = match (limits.time, why) {
-            (Some(clock), _) if self.tc.st.is_none() => {
-                let low = match why {
-                    Hold::Partner => SIT_LOW_CLOCK.max(self.tc.base / 10),
-                    Hold::Dead => DEAD_LOW_CLOCK,
-                };
+        let left = match limits.time {
+            Some(clock) if self.tc.st.is_none() => {
+                let low = SIT_LOW_CLOCK.max(self.tc.base / 10);
                 clock.saturating_sub(used).saturating_sub(low)
             }
-            (_, Hold::Partner) => SIT_NO_CLOCK.saturating_sub(used),
-            (_, Hold::Dead) => Duration::ZERO,
+            _ => SIT_NO_CLOCK.saturating_sub(used),
         };
         (!left.is_zero()).then_some(left)
-    }
-
-    /// Whether `result` says the engine is mated (a forced mate against it)
-    /// in a game with a partner board.
-    fn is_mated(&self, result: &SearchResult) -> bool {
-        matches!(result.score, Some(Score::Mate(m)) if m < 0)
-            && result.best.is_some()
-            && self.session.team_view().is_some_and(|v| v.has_partner())
-    }
-
-    /// Plays the held move at once if it is held for one of `whys`.
-    fn play_held(&mut self, whys: &[Hold]) {
-        if self
-            .team
-            .held
-            .as_ref()
-            .is_some_and(|h| whys.contains(&h.why))
-        {
-            if let Some(held) = self.team.held.take() {
-                self.play_own_move(held.result, held.started.elapsed());
-                self.flush_pongs();
-            }
-        }
     }
 
     /// Hands the partner's wishes to the engine's evaluation (from its next
@@ -294,14 +231,13 @@ impl Xboard {
         let (req, lines) = self.team.talk.on_ptell(rest);
         self.core.out.lines(&lines);
         match req {
-            PartnerRequest::Go => self.play_held(&[Hold::Partner, Hold::Dead]),
-            PartnerRequest::Clear => {
-                self.set_wishes();
-                self.play_held(&[Hold::Partner]);
+            PartnerRequest::Go => {
+                if let Some(held) = self.team.held.take() {
+                    self.play_own_move(held.result, held.started.elapsed());
+                    self.flush_pongs();
+                }
             }
-            // Both dead: sitting helps nobody.
-            PartnerRequest::Dead => self.play_held(&[Hold::Dead]),
-            PartnerRequest::Piece { .. } => self.set_wishes(),
+            PartnerRequest::Piece { .. } | PartnerRequest::Clear => self.set_wishes(),
             _ => {}
         }
     }
