@@ -136,8 +136,8 @@ class Page:
         return self.d.execute_script("return window.vsadnikState || null")
 
     def wait(self, what, cond, timeout=WAIT):
-        end = time.time() + timeout
-        while time.time() < end:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
             try:
                 v = cond()
             except Exception:  # a node replaced while read
@@ -564,11 +564,11 @@ def held_drag(page, uci, seconds=4):
     frm, to = uci[:2], uci[2:4]
     source, target = page.place(square_css(frm)), page.place(square_css(to))
     seen = board_b_moves(page)
-    held = time.time()
+    held = time.monotonic()
     page.press(source)
     page.wait("two moves on board B while a piece is held",
               lambda: board_b_moves(page) >= seen + 2)
-    time.sleep(max(0.0, seconds - (time.time() - held)))
+    time.sleep(max(0.0, seconds - (time.monotonic() - held)))
     expect(page.d.find_elements(By.CSS_SELECTOR, f'[data-team-board="A"] [data-target="{to}"]'),
            f"the held piece's targets still shown ({to})")
     page.release((source[0], source[1] - 12), target)
@@ -728,12 +728,12 @@ def play_friends(page, out, url):
         guest.wait("the host's answer on the guest's page", lambda: "partner: ok, trading"
                    in guest.d.find_element(By.ID, "team-messages").text)
         played = {"host": 0, "guest": 0}
-        end = time.time() + 600
+        end = time.monotonic() + 600
         while True:
             states = {"host": page.state(), "guest": guest.state()}
             if all(s["turn"] == "over" for s in states.values()):
                 break
-            if time.time() > end:
+            if time.monotonic() > end:
                 raise Failure(f"the game did not end: {played}")
             movers = [(name, p) for name, p in (("host", page), ("guest", guest))
                       if states[name]["turn"] == "person"]
@@ -864,7 +864,7 @@ def main():
     }
     try:
         for v in args.variants.split(","):
-            started = time.time()
+            started = time.monotonic()
             kind = ("team" if v in TEAM else "live" if v in LIVE_TEAM
                     else "friends" if v in FRIENDS else "two")
             if kind not in servers:
@@ -890,7 +890,7 @@ def main():
                 if errors:
                     raise Failure("console errors: " + json.dumps(errors))
                 shot = os.path.relpath(path, REPO) if path else "(no screenshot)"
-                print(f"ok   {v:22} {time.time() - started:5.1f} s  {shot}")
+                print(f"ok   {v:22} {time.monotonic() - started:5.1f} s  {shot}")
             except Exception as e:  # report and go on with the next variant
                 failed.append(v)
                 print(f"FAIL {v:22} {type(e).__name__}: {e}", file=sys.stderr)

@@ -11,12 +11,17 @@ For each protocol (UCI via popen_uci, XBoard via popen_xboard):
   * for UCI, a few pondering moves (go ponder / ponderhit).
 
 Any failure (exception, illegal move, time loss, unexpected python-chess
-warning) makes the exit status 1. A summary is printed at the end.
+warning) makes the exit status 1. A summary is printed at the end. Times are
+read from the monotonic clock (a wall-clock step is no lost move). A time
+loss is reported with the time the engine itself says it thought (its last
+`post` line) and the last protocol lines with their times, so that a stall
+outside the engine (the machine, the pipe) can be told from one inside it.
 
   python3 -m tools.protocol.python_chess_check [--engine PATH] [--games N]
       [--base SECONDS] [--inc SECONDS] [--max-plies N] [--protocols uci,xboard]
 """
 import argparse
+import collections
 import logging
 import sys
 import time
@@ -63,9 +68,28 @@ class Warnings(logging.Handler):
             self.records.append(msg)
 
 
+class Trace(logging.Handler):
+    """Keeps the last protocol lines python-chess logs (`<<` sent, `>>` read),
+    each with the monotonic time it was logged at."""
+
+    def __init__(self, keep=40):
+        super().__init__(logging.DEBUG)
+        self.lines = collections.deque(maxlen=keep)
+
+    def emit(self, record):
+        msg = record.getMessage()
+        if ": << " in msg or ": >> " in msg:
+            self.lines.append((time.monotonic(), msg))
+
+    def dump(self, since):
+        """The kept lines, timed in seconds from `since`."""
+        return ["    %+8.3f s  %s" % (t - since, msg) for t, msg in self.lines]
+
+
 class Check:
-    def __init__(self, args):
+    def __init__(self, args, trace):
         self.args = args
+        self.trace = trace
         self.failures = []
         self.notes = []
         self.stats = {}
@@ -124,10 +148,10 @@ class Check:
             # An infinite analysis, stopped.
             with eng.analysis(chess.Board(ANALYSIS_FENS[1])) as an:
                 time.sleep(0.5)
-                t = time.time()
+                t = time.monotonic()
                 an.stop()
                 best = an.wait()
-                latency = time.time() - t
+                latency = time.monotonic() - t
             if best is None or best.move is None:
                 self.fail("%s: stopped analysis gave no move" % protocol)
             self.stats["%s stop latency (ms)" % protocol] = round(latency * 1000, 1)
@@ -167,16 +191,20 @@ class Check:
                     eng = white if board.turn == chess.WHITE else black
                     limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
                                                white_inc=self.args.inc, black_inc=self.args.inc)
-                    t = time.time()
-                    res = eng.play(board, limit, game=game_id)
-                    used = time.time() - t
+                    t = time.monotonic()
+                    res = eng.play(board, limit, game=game_id, info=chess.engine.INFO_BASIC)
+                    used = time.monotonic() - t
                     if res.move is None or res.move not in board.legal_moves:
                         self.fail("%s game %d: illegal move %r at %s" % (protocol, g + 1, res.move, board.fen()))
                         break
                     left = clocks[board.turn] - used
                     if left < 0:
-                        self.fail("%s game %d: %s lost on time (%.3f s over) at ply %d" % (
-                            protocol, g + 1, "white" if board.turn else "black", -left, board.ply()))
+                        self.fail("%s game %d: %s lost on time (%.3f s over) at ply %d; the engine "
+                                  "reported %s s of thought" % (
+                                      protocol, g + 1, "white" if board.turn else "black", -left,
+                                      board.ply(), res.info.get("time", "no")))
+                        print("  the last protocol lines (seconds from the move's request):")
+                        print("\n".join(self.trace.dump(t)), flush=True)
                         break
                     worst_margin = left if worst_margin is None else min(worst_margin, left)
                     clocks[board.turn] = left + self.args.inc
@@ -217,9 +245,13 @@ def main():
     args = ap.parse_args()
     args.engine = vsadnik.require(args.engine)
     warnings = Warnings()
-    logging.getLogger("chess.engine").addHandler(warnings)
-    check = Check(args)
-    t0 = time.time()
+    trace = Trace()
+    logger = logging.getLogger("chess.engine")
+    logger.addHandler(warnings)
+    logger.addHandler(trace)
+    logger.setLevel(logging.DEBUG)
+    check = Check(args, trace)
+    t0 = time.monotonic()
     for protocol in args.protocols.split(","):
         print("== %s" % protocol, flush=True)
         try:
@@ -229,7 +261,7 @@ def main():
             check.fail("%s: %s: %s" % (protocol, type(e).__name__, e))
     for w in warnings.records:
         check.fail("python-chess warning: %s" % w)
-    print("== summary (%.1f s)" % (time.time() - t0))
+    print("== summary (%.1f s)" % (time.monotonic() - t0))
     for k, v in check.stats.items():
         print("  %s: %s" % (k, v))
     print("  failures: %d" % len(check.failures))
