@@ -81,6 +81,7 @@ pub const HELP: &str =
 pub struct TeamTalk {
     partner: Option<String>,
     sit: bool,
+    told_sit: bool,
     /// The partner's wishes by kind index, -3 to 3.
     wishes: [i8; 5],
     trades: i8,
@@ -106,6 +107,7 @@ impl TeamTalk {
     /// name stays).
     pub fn reset_game(&mut self) {
         self.sit = false;
+        self.told_sit = false;
         self.wishes = [0; 5];
         self.trades = 0;
         self.told_mates.clear();
@@ -121,6 +123,19 @@ impl TeamTalk {
     /// The sit request is over (`go`, or the clock ran low).
     pub fn release(&mut self) {
         self.sit = false;
+    }
+
+    /// Asks the partner to freeze its board (`sit`), so that no piece
+    /// reaches our opponent, or lets it go again (`go`): each change told
+    /// once.
+    pub fn tell_freeze(&mut self, freeze: bool) -> Vec<String> {
+        if freeze == self.told_sit || self.partner.is_none() {
+            return Vec::new();
+        }
+        self.told_sit = freeze;
+        self.ptell(if freeze { "sit" } else { "go" })
+            .into_iter()
+            .collect()
     }
 
     /// The partner's wish for `kind`, -3 to 3.
@@ -359,5 +374,19 @@ mod tests {
         assert_eq!(t.wish(PieceKind::Queen), 0);
         let (_, lines) = t.on_ptell("Sorry, but I don't understand that command.");
         assert!(lines.is_empty());
+    }
+
+    #[test]
+    fn asks_sit_once_and_go_when_it_is_over() {
+        let mut t = TeamTalk::default();
+        assert!(t.tell_freeze(true).is_empty(), "no partner");
+        t.set_partner("bob");
+        assert!(t.tell_freeze(false).is_empty(), "nothing to release");
+        assert_eq!(t.tell_freeze(true), ["tellics ptell sit"]);
+        assert!(t.tell_freeze(true).is_empty());
+        assert_eq!(t.tell_freeze(false), ["tellics ptell go"]);
+        t.tell_freeze(true);
+        t.reset_game();
+        assert!(t.tell_freeze(false).is_empty(), "a new game forgets it");
     }
 }

@@ -7,7 +7,7 @@
 use super::{Activity, Xboard};
 use crate::event::Event;
 use crate::team_talk::{parse_holding, sit_message, Holding, PartnerRequest, TeamTalk};
-use engine::{Limits, SearchResult};
+use engine::{Limits, Score, SearchResult};
 use movegen::drops::reserve::HELD_KINDS;
 use movegen::Color;
 use std::time::{Duration, Instant};
@@ -37,6 +37,9 @@ pub(super) struct TeamState {
     /// `?` arrived while the engine was thinking: its move is played even
     /// if the partner asked it to sit.
     move_now: bool,
+    /// The last search found a forced mate for the engine: the partner is
+    /// kept sitting so that no piece reaches the opponent.
+    mating: bool,
 }
 
 /// `limits` for a search started `used` after the engine's clock started:
@@ -70,7 +73,9 @@ impl Xboard {
                 self.core.out.lines(&lines);
                 return;
             }
-            let mut lines = Vec::new();
+            // The opponent moved: a board frozen for us goes again, unless
+            // the engine is mating.
+            let mut lines = self.team.talk.tell_freeze(self.team.mating);
             if self.team.waiting_since.take().is_some() {
                 lines.extend(self.team.talk.tell_need(Vec::new()));
             }
@@ -97,13 +102,18 @@ impl Xboard {
     }
 
     /// After the engine's own move: the pieces that would mate it in the
-    /// opponent's hand (`---K`).
+    /// opponent's hand (`---K`); and when the opponent is left sitting (no
+    /// legal move until a piece comes) with less time than the partner can
+    /// sit through, the partner is asked to `sit` so that none comes (`go`
+    /// follows on the engine's next turn).
     pub(super) fn team_after_own_move(&mut self) {
         let Some(view) = self.session.team_view() else {
             return;
         };
         if view.has_partner() && self.team.talk.partner().is_some() {
-            let lines = self.team.talk.tell_dangers(view.mating_kinds());
+            let stuck = view.sitting() && self.opponent_flags_first();
+            let mut lines = self.team.talk.tell_dangers(view.mating_kinds());
+            lines.extend(self.team.talk.tell_freeze(stuck || self.team.mating));
             self.core.out.lines(&lines);
         }
     }
@@ -133,6 +143,7 @@ impl Xboard {
     /// A new game (`new`, `variant`): the partner's requests end.
     pub(super) fn team_new_game(&mut self) {
         self.team_halt();
+        self.team.mating = false;
         self.team.talk.reset_game();
         self.set_wishes();
     }
@@ -158,6 +169,9 @@ impl Xboard {
             Activity::Thinking { id: t, started, .. } if *t == id => *started,
             _ => return Some(result),
         };
+        self.team.mating = self.is_mating(&result);
+        let lines = self.team.talk.tell_freeze(self.team.mating);
+        self.core.out.lines(&lines);
         if std::mem::take(&mut self.team.move_now) && self.team.talk.sit_requested() {
             self.team.talk.release();
             self.out("# moving now, as told, although my partner asked me to sit");
@@ -212,6 +226,23 @@ impl Xboard {
             _ => SIT_NO_CLOCK.saturating_sub(used),
         };
         (!left.is_zero()).then_some(left)
+    }
+
+    /// Whether a sitting opponent runs out of time before the partner, who
+    /// sits until [`SIT_LOW_CLOCK`] is left: the engine's own clock stands
+    /// for the partner's, which it does not know. True without clocks.
+    fn opponent_flags_first(&self) -> bool {
+        match (self.tc.time, self.tc.otim) {
+            (Some(own), Some(opp)) => opp + SIT_LOW_CLOCK < own,
+            _ => true,
+        }
+    }
+
+    /// Whether `result` is a forced mate for the engine in a game with a
+    /// partner board.
+    fn is_mating(&self, result: &SearchResult) -> bool {
+        matches!(result.score, Some(Score::Mate(m)) if m > 0)
+            && self.session.team_view().is_some_and(|v| v.has_partner())
     }
 
     /// Hands the partner's wishes to the engine's evaluation (from its next

@@ -432,3 +432,58 @@ fn ptell_sit_is_not_obeyed_on_a_low_clock() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn a_mating_engine_asks_its_partner_to_sit() {
+    // A knight in hand mates at once: the partner is asked to freeze its
+    // board before the mate, so that no piece reaches the opponent.
+    let mut e = xboard_at("bughouse", "6rk/6pp/8/8/8/8/8/K7[N] w - - 0 1");
+    e.send("partner bob");
+    e.send("go");
+    let lines = e.expect_prefix("move ");
+    assert!(lines.iter().any(|l| l == "tellics ptell sit"), "{lines:?}");
+}
+
+#[test]
+fn leaving_the_opponent_sitting_asks_the_partner_to_sit_until_it_moves() {
+    // Ra1+ leaves White in check with no legal move (S11): the partner is
+    // asked to sit; once White has a piece and moves, it may go.
+    let mut e = xboard_at("bughouse", "k7/r7/8/8/8/8/6PP/7K[] b - - 0 1");
+    e.send("partner bob");
+    e.send("sd 4");
+    e.send("go");
+    let lines = e.expect_prefix("move ");
+    assert_eq!(engine_move(&lines).as_deref(), Some("a7a1"), "{lines:?}");
+    let after = e.ping(2);
+    assert!(
+        lines.iter().chain(&after).any(|l| l == "tellics ptell sit"),
+        "{lines:?} {after:?}"
+    );
+    e.send("holding [R] []");
+    e.send("usermove R@b1");
+    let lines = e.expect_prefix("move ");
+    assert!(lines.iter().any(|l| l == "tellics ptell go"), "{lines:?}");
+}
+
+#[test]
+fn the_partner_is_asked_to_sit_only_when_the_stuck_opponent_flags_first() {
+    // Ra1+ leaves White sitting (S11). The partner sits until 3 s are left
+    // on its clock (the engine's own stands for it): worth it only when
+    // White's clock runs out before.
+    for (time, otim, asked) in [(3000, 1000, true), (1000, 3000, false)] {
+        let mut e = xboard_at("bughouse", "k7/r7/8/8/8/8/6PP/7K[] b - - 0 1");
+        e.send("partner bob");
+        e.send("level 0 1 0");
+        e.send(&format!("time {time}"));
+        e.send(&format!("otim {otim}"));
+        e.send("sd 4");
+        e.send("go");
+        let mut lines = e.expect_prefix("move ");
+        lines.extend(e.ping(2));
+        assert_eq!(
+            lines.iter().any(|l| l == "tellics ptell sit"),
+            asked,
+            "time {time}, otim {otim}: {lines:?}"
+        );
+    }
+}
