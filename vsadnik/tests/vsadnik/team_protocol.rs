@@ -444,21 +444,29 @@ fn a_mating_engine_asks_its_partner_to_sit() {
     assert!(lines.iter().any(|l| l == "tellics ptell sit"), "{lines:?}");
 }
 
-#[test]
-fn leaving_the_opponent_sitting_asks_the_partner_to_sit_until_it_moves() {
-    // Ra1+ leaves White in check with no legal move (S11): the partner is
-    // asked to sit; once White has a piece and moves, it may go.
+/// Black to move plays Ra1+, which leaves White in check with no legal
+/// move (S11), partner bob; `clocks` are sent before `go`. Returns the
+/// engine and the lines up to and after its move.
+fn leave_the_opponent_sitting(clocks: &[String]) -> (Engine, Vec<String>) {
     let mut e = xboard_at("bughouse", "k7/r7/8/8/8/8/6PP/7K[] b - - 0 1");
     e.send("partner bob");
+    for line in clocks {
+        e.send(line);
+    }
     e.send("sd 4");
     e.send("go");
-    let lines = e.expect_prefix("move ");
+    let mut lines = e.expect_prefix("move ");
     assert_eq!(engine_move(&lines).as_deref(), Some("a7a1"), "{lines:?}");
-    let after = e.ping(2);
-    assert!(
-        lines.iter().chain(&after).any(|l| l == "tellics ptell sit"),
-        "{lines:?} {after:?}"
-    );
+    lines.extend(e.ping(2));
+    (e, lines)
+}
+
+#[test]
+fn leaving_the_opponent_sitting_asks_the_partner_to_sit_until_it_moves() {
+    // Without clocks the partner is asked to sit; once White has a piece
+    // and moves, it may go.
+    let (mut e, lines) = leave_the_opponent_sitting(&[]);
+    assert!(lines.iter().any(|l| l == "tellics ptell sit"), "{lines:?}");
     e.send("holding [R] []");
     e.send("usermove R@b1");
     let lines = e.expect_prefix("move ");
@@ -467,19 +475,15 @@ fn leaving_the_opponent_sitting_asks_the_partner_to_sit_until_it_moves() {
 
 #[test]
 fn the_partner_is_asked_to_sit_only_when_the_stuck_opponent_flags_first() {
-    // Ra1+ leaves White sitting (S11). The partner sits until 3 s are left
-    // on its clock (the engine's own stands for it): worth it only when
-    // White's clock runs out before.
+    // The partner sits until 3 s are left on its clock (the engine's own
+    // stands for it): worth it only when White's clock runs out before.
     for (time, otim, asked) in [(3000, 1000, true), (1000, 3000, false)] {
-        let mut e = xboard_at("bughouse", "k7/r7/8/8/8/8/6PP/7K[] b - - 0 1");
-        e.send("partner bob");
-        e.send("level 0 1 0");
-        e.send(&format!("time {time}"));
-        e.send(&format!("otim {otim}"));
-        e.send("sd 4");
-        e.send("go");
-        let mut lines = e.expect_prefix("move ");
-        lines.extend(e.ping(2));
+        let clocks = [
+            "level 0 1 0".to_string(),
+            format!("time {time}"),
+            format!("otim {otim}"),
+        ];
+        let (_, lines) = leave_the_opponent_sitting(&clocks);
         assert_eq!(
             lines.iter().any(|l| l == "tellics ptell sit"),
             asked,
