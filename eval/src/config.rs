@@ -1,6 +1,6 @@
 //! What one game sets about its evaluation: the developer switches that
 //! turn a family of terms off (`docs/ablation.md`) and the bughouse
-//! partner's wishes (`docs/team_play.md`). A small `Copy` value the engine
+//! partner's wishes and clocks (`docs/team_play.md`). A small `Copy` value the engine
 //! owns and hands to every evaluation ([`crate::Evaluate::evaluate`]), so two
 //! games in one process evaluate each with its own settings.
 
@@ -38,4 +38,10 @@ pub struct EvalConfig {
     /// to the team value of each piece ([`crate::drops::team`]); all zero:
     /// the plain team values.
     pub team_extra: TeamExtra,
+    /// By colour index: whether sitting (S11: in check, no legal move, a
+    /// drop of a piece not in hand would help) loses that side the game on
+    /// the clock, because the other team can sit longer (`docs/team_play.md`,
+    /// "Sitting in the search"). All false: sitting costs only a fixed
+    /// penalty.
+    pub sitting_loses: [bool; 2],
 }

@@ -13,6 +13,11 @@ use movegen::Piece;
 /// piece and a half (a heuristic, not tuned).
 pub const SITTING_PENALTY: i32 = 500;
 
+/// What sitting scores at most when it loses the game on the clock
+/// ([`eval::EvalConfig::sitting_loses`]): a lost game, short of a mate, so
+/// that a real mate is still worse.
+pub const SITTING_LOST: i32 = 3000;
+
 /// Moves a sudden-death clock is shared over in the team variants. Their
 /// games are short (about 25 moves a player against Fairy-Stockfish) and
 /// decided by mates, so a deeper search is worth more than time kept:
@@ -80,9 +85,15 @@ where
     /// A player who sits (S11: in check, no legal move, but a drop of a
     /// piece not in hand would help) is worse off than the material says:
     /// the clock runs, and the piece may never come. The static evaluation
-    /// less `SITTING_PENALTY`.
+    /// less `SITTING_PENALTY`; at most `-SITTING_LOST` when the clocks say
+    /// the side sitting flags first.
     fn no_move_score(&self, config: &eval::EvalConfig) -> i32 {
-        eval::Evaluate::evaluate(self, config) - SITTING_PENALTY
+        let score = eval::Evaluate::evaluate(self, config) - SITTING_PENALTY;
+        if config.sitting_loses[self.current().board.side_to_move().index()] {
+            score.min(-SITTING_LOST)
+        } else {
+            score
+        }
     }
 
     fn is_draw(&self, root_ply: usize) -> bool {

@@ -15,6 +15,7 @@ use eval::{EvalConfig, Evaluate};
 use movegen::{Color, Outcome, Position};
 
 pub use board_hooks::see_ge;
+pub use drops::{SITTING_LOST, SITTING_PENALTY};
 
 /// A position the search can play in.
 pub trait Searchable: Position + Evaluate {

@@ -84,6 +84,7 @@ impl Xboard {
             }
             self.core.out.lines(&lines);
             self.set_wishes();
+            self.set_sitting_stakes();
         }
         let limits = spend(
             self.tc.limits(self.session.moves_by(self.engine_side)),
@@ -236,6 +237,24 @@ impl Xboard {
             (Some(own), Some(opp)) => opp + SIT_LOW_CLOCK < own,
             _ => true,
         }
+    }
+
+    /// Tells the engine's evaluation which side flags first if it sits
+    /// (S11), from the clocks of the last `time` and `otim`. The engine's
+    /// own clock stands for its partner's, the opponent's for the opponent's
+    /// partner's: a side loses sitting when the other team's player on the
+    /// other board can sit longer. The opponent only when the partner talks
+    /// (it sits when asked, [`Self::opponent_flags_first`]); without clocks,
+    /// neither.
+    fn set_sitting_stakes(&mut self) {
+        let mut loses = [false; 2];
+        if let (Some(own), Some(opp)) = (self.tc.time, self.tc.otim) {
+            let partnered = self.session.team_view().is_some_and(|v| v.has_partner());
+            let talking = partnered && self.team.talk.partner().is_some();
+            loses[self.engine_side.index()] = partnered && own < opp + SIT_LOW_CLOCK;
+            loses[self.engine_side.flip().index()] = talking && self.opponent_flags_first();
+        }
+        self.core.engine.settings.eval.sitting_loses = loses;
     }
 
     /// Whether `result` is a forced mate for the engine in a game with a

@@ -2,7 +2,7 @@
 //! during a search, when idle and while analyzing; `partner` and `ptell`;
 //! sitting without a legal move (S11) in XBoard and UCI, real mates (S10);
 //! obeying the partner's `sit` and `go`; the pieces told to the partner;
-//! malformed input.
+//! sitting scored by the clocks; malformed input.
 
 use crate::common::{Engine, WAIT};
 use std::time::{Duration, Instant};
@@ -489,5 +489,28 @@ fn the_partner_is_asked_to_sit_only_when_the_stuck_opponent_flags_first() {
             asked,
             "time {time}, otim {otim}: {lines:?}"
         );
+    }
+}
+
+#[test]
+fn s11_sitting_is_avoided_when_the_engine_would_flag_first() {
+    // Nxb5 wins Black's queen, but Rd1+ then leaves White sitting (S11):
+    // the knight was the only piece that could block. With the engine's
+    // clock well ahead, sitting costs a fixed penalty and the queen is
+    // worth it; with the engine's clock behind, the other team's player on
+    // the other board can sit longer (the opponent's clock stands for it),
+    // so sitting loses the game and the queen stays.
+    let take_and_sit = "3r3k/6pp/8/1q6/8/PPN1P3/2P2PPP/6K1[] w - - 0 1";
+    for (time, otim, takes) in [(3000, 500, true), (500, 3000, false)] {
+        let mut e = xboard_at("bughouse", take_and_sit);
+        e.send("partner bob");
+        e.send("level 0 1 0");
+        e.send(&format!("time {time}"));
+        e.send(&format!("otim {otim}"));
+        e.send("sd 6");
+        e.send("go");
+        let lines = e.expect_prefix("move ");
+        let mv = engine_move(&lines).expect("a move");
+        assert_eq!(mv == "c3b5", takes, "time {time}, otim {otim}: {mv}");
     }
 }
