@@ -395,6 +395,7 @@ impl Xboard {
 
     fn start_analysis(&mut self) {
         self.halt();
+        self.forget_sitting_stakes();
         *self.last_info.lock().unwrap_or_else(|e| e.into_inner()) = None;
         if self.illegal_position || self.session.legal_moves().is_empty() {
             return;

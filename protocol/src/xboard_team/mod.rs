@@ -147,6 +147,12 @@ impl Xboard {
         self.team.mating = false;
         self.team.talk.reset_game();
         self.set_wishes();
+        self.forget_sitting_stakes();
+    }
+
+    /// Analysis and a new game score sitting without the game's clocks.
+    pub(super) fn forget_sitting_stakes(&mut self) {
+        self.core.engine.settings.eval.sitting_loses = [false; 2];
     }
 
     /// A search result or a sit timer arrived. Returns the result when the
