@@ -3,7 +3,8 @@ writes (its `{seconds}` clock comments, the partner messages it records as
 `{White on board A to partner: TEXT}`, and the closing `{... loses on time}`).
 
 For each engine (the first word of its name): seconds a move and seconds
-left at a player's last move; how the games ended for the first engine
+left at a player's last move, and both by move number in steps of five
+(`moves 1-4: 0.86 s, 13.0 s left`); how the games ended for the first engine
 named in `--us`; for each loss on time of ours, what the flagged player and
 the other board were doing (its last message, and whether the opponents had
 asked their partner to `sit`); and the messages sent, by first word.
@@ -15,6 +16,7 @@ import collections
 import re
 
 TELL = re.compile(r"\{(White|Black) on board ([AB]) to partner: ([^}]*)\}")
+PHASE = 5  # move numbers per row of the clock use by move number
 MOVE = re.compile(r"(\d+)([ABab])\. \S+ \{([\d.]+)\}")
 FLAG = re.compile(r"\{(White|Black) on board ([AB]) loses on time\}")
 
@@ -42,6 +44,7 @@ def main():
     args = ap.parse_args()
     for path in args.files:
         spent = collections.defaultdict(list)
+        by_phase = collections.defaultdict(lambda: collections.defaultdict(list))
         left = collections.defaultdict(list)
         ends = collections.Counter()
         flags = collections.Counter()
@@ -60,11 +63,13 @@ def main():
                 if word == "sit":
                     sits[who] += 1
             prev, last = {}, {}
-            for _num, board, clock in MOVE.findall(body):
+            for num, board, clock in MOVE.findall(body):
                 key = (board.upper(), "Black" if board.islower() else "White")
                 who = engine(seat[key])
                 c = float(clock)
-                spent[who].append(prev.get(key, args.base) + (args.inc if key in prev else 0) - c)
+                used = prev.get(key, args.base) + (args.inc if key in prev else 0) - c
+                spent[who].append(used)
+                by_phase[who][min(int(num) // PHASE, 8)].append((used, c))
                 prev[key] = c
                 last[key] = (who, c)
             for who, c in last.values():
@@ -88,6 +93,13 @@ def main():
         for who in sorted(spent):
             print("  %s: %.2f s a move, %.1f s left at the end" % (
                 who, sum(spent[who]) / len(spent[who]), sum(left[who]) / max(1, len(left[who]))))
+            rows = []
+            for phase, moves in sorted(by_phase[who].items()):
+                first = max(1, phase * PHASE)
+                span = "%d+" % first if phase == 8 else "%d-%d" % (first, phase * PHASE + PHASE - 1)
+                rows.append("moves %s: %.2f s, %.1f s left" % (
+                    span, sum(u for u, _ in moves) / len(moves), sum(c for _, c in moves) / len(moves)))
+            print("    " + "; ".join(rows))
         for key, count in sorted(ends.items()):
             print("  %s by %s: %d" % (key[0], key[1], count))
         for key, count in flags.most_common():
