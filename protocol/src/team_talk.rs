@@ -10,7 +10,7 @@ pub mod talk;
 
 pub use board::{as_team_view, as_team_view_mut, TeamView};
 pub use holding::{parse_holding, Holding};
-pub use talk::{PartnerRequest, TeamTalk};
+pub use talk::{PartnerClocks, PartnerRequest, TeamTalk};
 
 /// When the side to move sits (S11: in check, no legal move, not mated;
 /// S12: not in check, no legal move, in Swedish chess): a sentence saying

@@ -1,11 +1,13 @@
 //! Partner messages (`ptell`), in the vocabulary bughouse programs share
 //! (Sjeng's): `sit`, `go`, `x`, `help`, and `+`/`++`/`+++` or
 //! `-`/`--`/`---` followed by a piece letter (`p n b r q`, `d` for the
-//! diagonal pieces, `h` for the heavy ones) or `trades`. What the engine
-//! sends and how it obeys is in `docs/team_play.md`.
+//! diagonal pieces, `h` for the heavy ones) or `trades`; and
+//! Fairy-Stockfish's clock messages, `time` and `otim`. What the engine sends
+//! and how it obeys is in `docs/team_play.md`.
 
 use super::board::kind_letter;
 use movegen::{Color, PieceKind};
+use std::time::Duration;
 
 /// What a partner's message asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +31,14 @@ pub enum PartnerRequest {
     },
     /// `+trades` / `-trades` (any number of signs): exchanges good or bad.
     Trades(i8),
+    /// `time N` / `otim N` (Fairy-Stockfish's): the partner's clock, or its
+    /// opponent's, in centiseconds. Not answered.
+    Clock {
+        /// `otim`: the partner's opponent's clock.
+        opponent: bool,
+        /// The time left.
+        left: Duration,
+    },
     /// Anything else: ignored, and never answered (two programs answering
     /// each other's unknown messages would never stop).
     Unknown,
@@ -43,6 +53,9 @@ pub fn parse_request(text: &str) -> PartnerRequest {
         "x" => return PartnerRequest::Clear,
         "help" => return PartnerRequest::Help,
         _ => {}
+    }
+    if let Some(req) = parse_clock(&t) {
+        return req;
     }
     let what = t.trim_start_matches(['+', '-']);
     let marks = t.strip_suffix(what).unwrap_or("");
@@ -70,9 +83,34 @@ pub fn parse_request(text: &str) -> PartnerRequest {
     PartnerRequest::Piece { kinds, level }
 }
 
+/// `time N` / `otim N`, N centiseconds (a negative N, a flag fallen, is 0).
+fn parse_clock(t: &str) -> Option<PartnerRequest> {
+    let (word, value) = t.split_once(' ')?;
+    let opponent = match word {
+        "time" => false,
+        "otim" => true,
+        _ => return None,
+    };
+    let cs: i64 = value.trim().parse().ok()?;
+    Some(PartnerRequest::Clock {
+        opponent,
+        left: Duration::from_millis(cs.max(0).unsigned_abs().saturating_mul(10)),
+    })
+}
+
 /// The text of the `help` answer.
 pub const HELP: &str =
-    "ok, I understand: sit, go, x, help, +/++/+++ or -/--/--- with p n b r q d h trades";
+    "ok, I understand: sit, go, x, help, +/++/+++ or -/--/--- with p n b r q d h trades, time N, otim N";
+
+/// The clocks of the partner's board, as the partner last told them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PartnerClocks {
+    /// The partner's own clock (`time`).
+    pub partner: Option<Duration>,
+    /// The partner's opponent's clock (`otim`): the player the engine's
+    /// team races when the engine sits.
+    pub opponent: Option<Duration>,
+}
 
 /// The engine's side of the partner conversation: who the partner is,
 /// whether it asked us to sit, its piece wishes, and what we last told it
@@ -88,6 +126,7 @@ pub struct TeamTalk {
     told_mates: Vec<PieceKind>,
     told_dangers: Vec<PieceKind>,
     told_need: Vec<PieceKind>,
+    clocks: PartnerClocks,
 }
 
 impl TeamTalk {
@@ -113,6 +152,22 @@ impl TeamTalk {
         self.told_mates.clear();
         self.told_dangers.clear();
         self.told_need.clear();
+        self.clocks = PartnerClocks::default();
+    }
+
+    /// The partner board's clocks, as far as the partner told them this
+    /// game.
+    pub fn partner_clocks(&self) -> PartnerClocks {
+        self.clocks
+    }
+
+    /// Tells the partner this board's clocks (`time`, `otim`, in
+    /// centiseconds, as Fairy-Stockfish does), on each of the engine's turns.
+    pub fn tell_clocks(&self, own: Duration, opponent: Duration) -> Vec<String> {
+        [("time", own), ("otim", opponent)]
+            .iter()
+            .filter_map(|(word, d)| self.ptell(&format!("{word} {}", d.as_millis() / 10)))
+            .collect()
     }
 
     /// True while the partner's `sit` holds.
@@ -184,6 +239,15 @@ impl TeamTalk {
             PartnerRequest::Trades(level) => {
                 self.trades = *level;
                 format!("ok, trades {}", level_words(*level))
+            }
+            PartnerRequest::Clock { opponent, left } => {
+                let slot = if *opponent {
+                    &mut self.clocks.opponent
+                } else {
+                    &mut self.clocks.partner
+                };
+                *slot = Some(*left);
+                return (req, Vec::new());
             }
             PartnerRequest::Unknown => return (req, Vec::new()),
         };
@@ -374,6 +438,44 @@ mod tests {
         assert_eq!(t.wish(PieceKind::Queen), 0);
         let (_, lines) = t.on_ptell("Sorry, but I don't understand that command.");
         assert!(lines.is_empty());
+    }
+
+    #[test]
+    fn clocks_told_and_heard_in_centiseconds() {
+        let mut t = TeamTalk::default();
+        assert!(t
+            .tell_clocks(Duration::from_secs(1), Duration::ZERO)
+            .is_empty());
+        t.set_partner("bob");
+        assert_eq!(
+            t.tell_clocks(Duration::from_millis(12_345), Duration::from_millis(900)),
+            ["tellics ptell time 1234", "tellics ptell otim 90"]
+        );
+        assert_eq!(t.partner_clocks(), PartnerClocks::default());
+        let (req, lines) = t.on_ptell("time 1496");
+        assert!(lines.is_empty(), "clocks are not answered");
+        assert_eq!(
+            req,
+            PartnerRequest::Clock {
+                opponent: false,
+                left: Duration::from_millis(14_960)
+            }
+        );
+        t.on_ptell("otim -5");
+        let c = t.partner_clocks();
+        assert_eq!(c.partner, Some(Duration::from_millis(14_960)));
+        assert_eq!(c.opponent, Some(Duration::ZERO));
+        for bad in [
+            "time",
+            "time x",
+            "otim 1 2",
+            "timex 5",
+            "time 99999999999999999999",
+        ] {
+            assert_eq!(parse_request(bad), PartnerRequest::Unknown, "{bad}");
+        }
+        t.reset_game();
+        assert_eq!(t.partner_clocks(), PartnerClocks::default());
     }
 
     #[test]

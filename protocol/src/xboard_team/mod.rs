@@ -81,6 +81,9 @@ impl Xboard {
             }
             if view.has_partner() && self.team.talk.partner().is_some() {
                 lines.extend(self.team.talk.tell_mates(view.mating_kinds()));
+                if let (Some(own), Some(opp)) = (self.tc.time, self.tc.otim) {
+                    lines.extend(self.team.talk.tell_clocks(own, opp));
+                }
             }
             self.core.out.lines(&lines);
             self.set_wishes();
@@ -236,31 +239,45 @@ impl Xboard {
     }
 
     /// Whether a sitting opponent runs out of time before the partner, who
-    /// sits until [`SIT_LOW_CLOCK`] is left: the engine's own clock stands
-    /// for the partner's, which it does not know. True without clocks.
+    /// sits until [`SIT_LOW_CLOCK`] is left: the partner's clock as it told
+    /// it, else the engine's own standing for it. True without clocks.
     fn opponent_flags_first(&self) -> bool {
-        match (self.tc.time, self.tc.otim) {
-            (Some(own), Some(opp)) => opp + SIT_LOW_CLOCK < own,
+        match (self.other_board_clocks().0, self.tc.otim) {
+            (Some(partner), Some(opp)) => opp + SIT_LOW_CLOCK < partner,
             _ => true,
         }
     }
 
     /// Tells the engine's evaluation which side flags first if it sits
-    /// (S11), from the clocks of the last `time` and `otim`. The engine's
-    /// own clock stands for its partner's, the opponent's for the opponent's
-    /// partner's: a side loses sitting when the other team's player on the
-    /// other board can sit longer. The opponent only when the partner talks
-    /// (it sits when asked, [`Self::opponent_flags_first`]); without clocks,
-    /// neither.
+    /// (S11), from the clocks of the last `time` and `otim`: a side loses
+    /// sitting when the other team's player on the other board can sit
+    /// longer. The other board's clocks are the partner's `time` and `otim`
+    /// when it told them; else the engine's own clock stands for its
+    /// partner's, the opponent's for the opponent's partner's. The opponent
+    /// only when the partner talks (it sits when asked,
+    /// [`Self::opponent_flags_first`]); without clocks, neither.
     fn set_sitting_stakes(&mut self) {
         let mut loses = [false; 2];
-        if let (Some(own), Some(opp)) = (self.tc.time, self.tc.otim) {
+        if let (Some(own), Some(_)) = (self.tc.time, self.tc.otim) {
             let partnered = self.session.team_view().is_some_and(|v| v.has_partner());
             let talking = partnered && self.team.talk.partner().is_some();
-            loses[self.engine_side.index()] = partnered && own < opp + SIT_LOW_CLOCK;
+            let (_, rival) = self.other_board_clocks();
+            loses[self.engine_side.index()] =
+                partnered && rival.is_some_and(|r| own < r + SIT_LOW_CLOCK);
             loses[self.engine_side.flip().index()] = talking && self.opponent_flags_first();
         }
         self.core.engine.settings.eval.sitting_loses = loses;
+    }
+
+    /// The other board's clocks, the partner's and its opponent's: as the
+    /// partner told them, else the engine's own and its opponent's standing
+    /// for them.
+    fn other_board_clocks(&self) -> (Option<Duration>, Option<Duration>) {
+        let told = self.team.talk.partner_clocks();
+        (
+            told.partner.or(self.tc.time),
+            told.opponent.or(self.tc.otim),
+        )
     }
 
     /// Whether `result` is a forced mate for the engine in a game with a

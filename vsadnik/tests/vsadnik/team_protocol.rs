@@ -493,17 +493,27 @@ fn the_partner_is_asked_to_sit_only_when_the_stuck_opponent_flags_first() {
 }
 
 #[test]
-fn s11_sitting_is_avoided_when_the_engine_would_flag_first() {
+fn s11_sitting_is_avoided_when_the_engine_would_flag_first_and_clocks_are_told() {
     // Nxb5 wins Black's queen, but Rd1+ then leaves White sitting (S11):
     // the knight was the only piece that could block. With the engine's
     // clock well ahead, sitting costs a fixed penalty and the queen is
     // worth it; with the engine's clock behind, the other team's player on
     // the other board can sit longer (the opponent's clock stands for it),
     // so sitting loses the game and the queen stays.
+    // The partner's word for the other board's clocks, when given, beats
+    // the stand-ins: its opponent there has 60 s.
     let take_and_sit = "3r3k/6pp/8/1q6/8/PPN1P3/2P2PPP/6K1[] w - - 0 1";
-    for (time, otim, takes) in [(3000, 500, true), (500, 3000, false)] {
+    let cases = [
+        (3000, 500, None, true),
+        (500, 3000, None, false),
+        (3000, 500, Some("ptell otim 6000"), false),
+    ];
+    for (time, otim, told, takes) in cases {
         let mut e = xboard_at("bughouse", take_and_sit);
         e.send("partner bob");
+        if let Some(line) = told {
+            e.send(line);
+        }
         e.send("level 0 1 0");
         e.send(&format!("time {time}"));
         e.send(&format!("otim {otim}"));
@@ -511,6 +521,14 @@ fn s11_sitting_is_avoided_when_the_engine_would_flag_first() {
         e.send("go");
         let lines = e.expect_prefix("move ");
         let mv = engine_move(&lines).expect("a move");
-        assert_eq!(mv == "c3b5", takes, "time {time}, otim {otim}: {mv}");
+        assert_eq!(
+            mv == "c3b5",
+            takes,
+            "time {time}, otim {otim}, {told:?}: {mv}"
+        );
+        for clock in [format!("time {time}"), format!("otim {otim}")] {
+            let told = format!("tellics ptell {clock}");
+            assert!(lines.contains(&told), "{told} missing: {lines:?}");
+        }
     }
 }
