@@ -17,6 +17,7 @@ import re
 
 TELL = re.compile(r"\{(White|Black) on board ([AB]) to partner: ([^}]*)\}")
 PHASE = 5  # move numbers per row of the clock use by move number
+LAST_PHASE = 8  # the row that takes every later move (40+)
 MOVE = re.compile(r"(\d+)([ABab])\. \S+ \{([\d.]+)\}")
 FLAG = re.compile(r"\{(White|Black) on board ([AB]) loses on time\}")
 
@@ -69,7 +70,7 @@ def main():
                 c = float(clock)
                 used = prev.get(key, args.base) + (args.inc if key in prev else 0) - c
                 spent[who].append(used)
-                by_phase[who][min(int(num) // PHASE, 8)].append((used, c))
+                by_phase[who][min(int(num) // PHASE, LAST_PHASE)].append((used, c))
                 prev[key] = c
                 last[key] = (who, c)
             for who, c in last.values():
@@ -96,7 +97,7 @@ def main():
             rows = []
             for phase, moves in sorted(by_phase[who].items()):
                 first = max(1, phase * PHASE)
-                span = "%d+" % first if phase == 8 else "%d-%d" % (first, phase * PHASE + PHASE - 1)
+                span = "%d+" % first if phase == LAST_PHASE else "%d-%d" % (first, phase * PHASE + PHASE - 1)
                 rows.append("moves %s: %.2f s, %.1f s left" % (
                     span, sum(u for u, _ in moves) / len(moves), sum(c for _, c in moves) / len(moves)))
             print("    " + "; ".join(rows))
